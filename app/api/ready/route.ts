@@ -1,0 +1,10 @@
+import { checkReadiness } from "@/lib/ops/readiness";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(): Promise<Response> {
+  const r = await checkReadiness();
+  const down = Object.entries(r.checks).filter(([, v]) => v === "down").map(([k]) => k);
+  const body = r.ready ? { status: "ready", checks: r.checks } : { status: "unavailable", down, checks: r.checks };
+  return Response.json(body, { status: r.ready ? 200 : 503, headers: { "cache-control": "no-store" } });
+}

@@ -1,0 +1,27 @@
+// The environment of the app Playwright tests run against: its own database
+// and Redis prefix, plain HTTP on port 3100, fast retry and simulator clocks.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
+
+const server = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const dbUrl = new URL(server);
+dbUrl.pathname = "/sluice_e2e";
+
+export const E2E_ENV: Record<string, string> = {
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+  REDIS_PREFIX: "e2e",
+  PORT: String(E2E_PORT),
+  API_BASE_URL: `${E2E_ORIGIN}/v1`,
+  SANDBOX_API_BASE_URL: `${E2E_ORIGIN}/v1`,
+  CHECKOUT_BASE_URL: `${E2E_ORIGIN}/checkout`,
+  BACKOFFICE_BASE_URL: `${E2E_ORIGIN}/backoffice`,
+  NEXTAUTH_URL: E2E_ORIGIN,
+  APP_ENCRYPTION_KEY: "ZTJlLXRlc3Qta2V5LTAwMDAwMDAwMDAwMDAwMDAwMDA=",
+  NEXTAUTH_SECRET: "e2e-test-secret-not-for-production",
+  REQUIRE_HTTPS: "false",
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+  WEBHOOK_RETRY_SCALE: "0.001",
+  SANDBOX_TIME_SCALE: "0.01",
+  LOG_LEVEL: "warn",
+};

@@ -1,0 +1,85 @@
+// The only reader of process.env (GUIDE.md §5). Parsed once, at import, so a
+// missing or malformed variable stops `next start`, the worker and the CLI
+// with a message naming it instead of failing later on a request.
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+// Next.js loads .env itself; the worker and the CLI run under tsx and do not.
+// loadEnvFile never overrides variables that are already set.
+if (!process.env.NEXT_RUNTIME && existsSync(".env")) process.loadEnvFile(".env");
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1"));
+
+const isProduction = process.env.NODE_ENV === "production";
+
+const Env = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/sluice"),
+  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  /** Prefix for every Redis key and BullMQ queue, so test runs can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).default("sluice"),
+
+  API_BASE_URL: z.string().url().default("http://localhost:3000/v1"),
+  SANDBOX_API_BASE_URL: z.string().url().default("http://localhost:3000/v1"),
+  SANDBOX_API_HOSTS: z.string().default(""),
+  CHECKOUT_BASE_URL: z.string().url().default("http://localhost:3000/checkout"),
+  BACKOFFICE_BASE_URL: z.string().url().default("http://localhost:3000/backoffice"),
+
+  /** 32 bytes, base64 or hex: encrypts webhook signing keys and TOTP secrets at rest. */
+  APP_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => decodeKey(v) !== null, "must be 32 bytes, base64- or hex-encoded")
+    .default(isProduction ? "" : "c2x1aWNlLWRldmVsb3BtZW50LWtleS0wMDAwMDAwMDA="),
+  NEXTAUTH_SECRET: z.string().min(16).default(isProduction ? "" : "sluice-development-secret-change-me"),
+  NEXTAUTH_URL: z.string().url().optional(),
+
+  REQUIRE_HTTPS: bool(isProduction),
+  TRUSTED_PROXIES: z.string().default(""),
+
+  WEBHOOK_SIGNATURE_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).default("X-Sluice-Signature"),
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool(!isProduction),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(50),
+
+  SANDBOX_TIME_SCALE: z.coerce.number().positive().default(1),
+  METRICS_TOKEN: z.string().optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(10),
+});
+
+export type Env = z.infer<typeof Env>;
+
+function decodeKey(value: string): Buffer | null {
+  const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : null;
+  const buf = hex ?? Buffer.from(value, "base64");
+  return buf.length === 32 ? buf : null;
+}
+
+function load(): Env {
+  const parsed = Env.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    // Thrown, not process.exit: Next.js prints it at start and the CLI/worker exit non-zero.
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example.`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = load();
+
+export const encryptionKey: Buffer = decodeKey(env.APP_ENCRYPTION_KEY)!;
+
+/** Comma-separated settings, trimmed, empty entries dropped. */
+export function list(value: string): string[] {
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

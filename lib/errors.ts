@@ -1,0 +1,68 @@
+// One error class and one table from code to HTTP status and body (GUIDE.md §4).
+// The seed has two body families and handlers never build error bodies:
+// - "payment" endpoints (/payment/sale, /payment/payout): {status:false, error}
+//   and, for 401 only, {message};
+// - "guide" endpoints (everything else): {error:{code, message, param?}}.
+
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  authentication_required: 401,
+  insufficient_permissions: 403,
+  https_required: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  idempotency_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorFamily = "payment" | "guide";
+
+export interface AppErrorOptions {
+  /** The request field at fault (guide family `param`). */
+  param?: string;
+  /** Extra top-level fields of a payment-family body, e.g. `verificationUrl`, `transaction`. */
+  extra?: Record<string, unknown>;
+  /** Overrides the table's status; used by the seed's 500 `processing_error` decline. */
+  status?: number;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly param?: string;
+  readonly extra?: Record<string, unknown>;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.param = options.param;
+    this.extra = options.extra;
+    this.status = options.status ?? ERROR_STATUS[code];
+  }
+}
+
+export const invalid = (message: string, param?: string, extra?: Record<string, unknown>) =>
+  new AppError("invalid_request", message, { param, extra });
+export const notFound = (message = "Not found") => new AppError("not_found", message);
+
+/** The 500 message never carries internals (GUIDE.md §4). */
+const INTERNAL_MESSAGE = "Internal server error";
+
+export function errorBody(error: unknown, family: ErrorFamily): { status: number; body: Record<string, unknown> } {
+  const e = error instanceof AppError ? error : new AppError("internal_error", INTERNAL_MESSAGE);
+  const message = e.code === "internal_error" && !(error instanceof AppError) ? INTERNAL_MESSAGE : e.message;
+  if (family === "payment") {
+    if (e.status === 401) return { status: 401, body: { message } };
+    return { status: e.status, body: { status: false, error: message, ...e.extra } };
+  }
+  const body: Record<string, unknown> = { code: e.code, message };
+  if (e.param) body.param = e.param;
+  return { status: e.status, body: { error: body } };
+}

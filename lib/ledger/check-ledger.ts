@@ -1,0 +1,36 @@
+// `ledger:check` (SPEC §6, §15): every journal sums to zero, every
+// transaction's entries sum to zero per currency, and every stored balance
+// equals the sum of its entries. Done in SQL so it scales with the ledger.
+import { db } from "@/lib/db";
+
+export interface LedgerMismatch {
+  kind: "journal" | "transaction" | "account";
+  id: string;
+  detail: string;
+}
+
+export interface LedgerCheckResult {
+  ok: boolean;
+  transactions: number;
+  mismatches: LedgerMismatch[];
+}
+
+export async function checkLedger(): Promise<LedgerCheckResult> {
+  const journals = await db.$queryRaw<{ id: string; sum: bigint }[]>`
+    SELECT "journalId" AS id, SUM(amount) AS sum FROM "LedgerEntry" GROUP BY "journalId", currency HAVING SUM(amount) <> 0`;
+  const transactions = await db.$queryRaw<{ id: string; currency: string; sum: bigint }[]>`
+    SELECT "transactionId" AS id, currency, SUM(amount) AS sum FROM "LedgerEntry"
+    WHERE "transactionId" IS NOT NULL GROUP BY "transactionId", currency HAVING SUM(amount) <> 0`;
+  const accounts = await db.$queryRaw<{ id: string; key: string; balance: bigint; sum: bigint }[]>`
+    SELECT a.id, a.key, a.balance, COALESCE(SUM(e.amount), 0)::bigint AS sum
+    FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a.id
+    GROUP BY a.id HAVING a.balance <> COALESCE(SUM(e.amount), 0)`;
+  const [{ count }] = await db.$queryRaw<{ count: bigint }[]>`
+    SELECT COUNT(DISTINCT "transactionId") AS count FROM "LedgerEntry" WHERE "transactionId" IS NOT NULL`;
+  const mismatches: LedgerMismatch[] = [
+    ...journals.map((j) => ({ kind: "journal" as const, id: j.id, detail: `legs sum to ${j.sum}` })),
+    ...transactions.map((t) => ({ kind: "transaction" as const, id: t.id, detail: `${t.currency} entries sum to ${t.sum}` })),
+    ...accounts.map((a) => ({ kind: "account" as const, id: a.key, detail: `stored balance ${a.balance}, entries sum to ${a.sum}` })),
+  ];
+  return { ok: mismatches.length === 0, transactions: Number(count), mismatches };
+}

@@ -1,0 +1,67 @@
+// Redis connections. Two kinds, as BullMQ's production guide advises:
+// - the producer side (web requests: rate limits, enqueueing) fails fast when
+//   Redis is down (enableOfflineQueue: false), so a request never hangs on it;
+// - the worker side retries forever (maxRetriesPerRequest: null), so a Redis
+//   restart pauses the worker instead of crashing it.
+import { Redis } from "ioredis";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+
+/** Plain options object: BullMQ accepts it, and it keeps ioredis types out of BullMQ's. */
+export interface RedisConnectionOptions {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  db?: number;
+  tls?: Record<string, never>;
+  maxRetriesPerRequest?: number | null;
+  enableOfflineQueue?: boolean;
+  connectTimeout?: number;
+  lazyConnect?: boolean;
+}
+
+export function redisOptions(url = env.REDIS_URL): RedisConnectionOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname.replace(/^\[|\]$/g, ""),
+    port: Number(u.port || 6379),
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
+    tls: u.protocol === "rediss:" ? {} : undefined,
+  };
+}
+
+/** Options for a worker-side connection (BullMQ Worker / QueueEvents). */
+export function workerConnectionOptions(): RedisConnectionOptions {
+  return { ...redisOptions(), maxRetriesPerRequest: null };
+}
+
+/** Options for a producer-side connection (Queue.add from web requests). */
+export function producerConnectionOptions(): RedisConnectionOptions {
+  return { ...redisOptions(), maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 };
+}
+
+const globalForRedis = globalThis as unknown as { sluiceRedis?: Redis };
+
+/** Shared fail-fast client for web processes (rate limiter, heartbeats, readiness). */
+export function redis(): Redis {
+  if (!globalForRedis.sluiceRedis) {
+    const client = new Redis({ ...producerConnectionOptions(), lazyConnect: false });
+    client.on("error", (err: Error) => logger.warn({ err: err.message }, "redis connection error"));
+    globalForRedis.sluiceRedis = client;
+  }
+  return globalForRedis.sluiceRedis;
+}
+
+/** Namespaced key: every key Sluice writes goes through here (see REDIS_PREFIX). */
+export function rkey(...parts: string[]): string {
+  return [env.REDIS_PREFIX, ...parts].join(":");
+}
+
+export async function closeRedis(): Promise<void> {
+  const client = globalForRedis.sluiceRedis;
+  globalForRedis.sluiceRedis = undefined;
+  if (client) await client.quit().catch(() => client.disconnect());
+}

@@ -1,0 +1,6 @@
+/** ISO 8601 UTC with milliseconds and Z, the one timestamp format of the API (SPEC §3). */
+export function iso(date: Date): string;
+export function iso(date: Date | null | undefined): string | undefined;
+export function iso(date: Date | null | undefined): string | undefined {
+  return date ? date.toISOString() : undefined;
+}

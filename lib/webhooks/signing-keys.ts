@@ -1,0 +1,51 @@
+// Webhook signing keys (SPEC §2): `whsec_` + 32 base62, one per merchant and
+// environment, encrypted at rest because signing needs the clear secret.
+import { decryptSecret, encryptSecret } from "@/lib/crypto";
+import type { Tx } from "@/lib/db";
+import { db } from "@/lib/db";
+import type { Environment } from "@/lib/generated/prisma/enums";
+import { newId, randomBase62 } from "@/lib/ids";
+
+/** How long the previous secret keeps signing after a rotation. */
+export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export function generateSigningSecret(): string {
+  return "whsec_" + randomBase62(32);
+}
+
+export async function createSigningKey({ merchantId, environment, tx = db }: { merchantId: string; environment: Environment; tx?: Tx }): Promise<string> {
+  const secret = generateSigningSecret();
+  await tx.webhookSigningKey.create({
+    data: { id: newId("signingKey"), merchantId, environment, secretEncrypted: encryptSecret(secret), last4: secret.slice(-4) },
+  });
+  return secret;
+}
+
+export interface SigningSecrets {
+  current: string;
+  /** Still valid during the rotation grace period; deliveries sign with both. */
+  previous: string | null;
+}
+
+export async function getSigningSecrets({ merchantId, environment }: { merchantId: string; environment: Environment }): Promise<SigningSecrets | null> {
+  const row = await db.webhookSigningKey.findUnique({ where: { merchantId_environment: { merchantId, environment } } });
+  if (!row) return null;
+  const previousValid = row.previousSecretEncrypted && row.previousExpiresAt && row.previousExpiresAt > new Date();
+  return { current: decryptSecret(row.secretEncrypted), previous: previousValid ? decryptSecret(row.previousSecretEncrypted!) : null };
+}
+
+export async function rotateSigningKey({ merchantId, environment }: { merchantId: string; environment: Environment }): Promise<string> {
+  const row = await db.webhookSigningKey.findUniqueOrThrow({ where: { merchantId_environment: { merchantId, environment } } });
+  const secret = generateSigningSecret();
+  await db.webhookSigningKey.update({
+    where: { id: row.id },
+    data: {
+      secretEncrypted: encryptSecret(secret),
+      last4: secret.slice(-4),
+      previousSecretEncrypted: row.secretEncrypted,
+      previousExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS),
+      rotatedAt: new Date(),
+    },
+  });
+  return secret;
+}

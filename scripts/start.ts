@@ -1,0 +1,70 @@
+// `npm start`: set up, build, seed the demo merchant, then run the web server
+// and the worker together, printing where everything is. Ctrl-C stops both.
+//
+// Flags (used by the Playwright web server): --no-build, --no-seed, --no-setup.
+import { spawn, type ChildProcess } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { run, setup } from "./setup";
+
+const flags = new Set(process.argv.slice(2));
+
+if (!flags.has("--no-setup")) await setup();
+const { env } = await import("../lib/env");
+if (!flags.has("--no-build")) run("npx", ["next", "build"]);
+const demo = flags.has("--no-seed") ? null : await (await import("./seed-demo")).seedDemo();
+
+const children: ChildProcess[] = [];
+function start(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}): ChildProcess {
+  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, NODE_ENV: "production", ...extraEnv } });
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${name} exited (${code ?? signal}); stopping Sluice`);
+      void stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill("SIGTERM");
+  await Promise.race([Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r))))), sleep(15_000)]);
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+
+start("web", "npx", ["next", "start", "-p", String(env.PORT)]);
+start("worker", "npx", ["tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });
+
+const origin = `http://localhost:${env.PORT}`;
+for (let i = 0; i < 120; i++) {
+  const ok = await fetch(`${origin}/api/ready`).then((r) => r.ok, () => false);
+  if (ok) break;
+  await sleep(500);
+}
+
+if (demo) {
+  const lines = [
+    "",
+    "Sluice is running.",
+    `  Merchant API    ${env.API_BASE_URL}   (sandbox: ${env.SANDBOX_API_BASE_URL})`,
+    `  Back office     ${env.BACKOFFICE_BASE_URL}`,
+    `  Checkout        ${env.CHECKOUT_BASE_URL}`,
+    `  API reference   ${origin}/docs`,
+    "",
+    `  Demo merchant   ${demo.merchantName} (${demo.merchantId})`,
+    `  Back-office login (owner)     ${demo.owner.email} / ${demo.owner.password}`,
+    `  Back-office login (operator)  ${demo.operator.email} / ${demo.operator.password}`,
+    `  Sandbox API key               ${demo.sandboxKey}`,
+    `  Webhook signing key (sandbox) ${demo.webhookSigningKey}`,
+    "",
+    `  Try:  curl -s ${env.SANDBOX_API_BASE_URL}/merchants/me -H "Authorization: Bearer ${demo.sandboxKey}"`,
+    "",
+    "Press Ctrl-C to stop.",
+  ];
+  console.log(lines.join("\n"));
+}
