@@ -1,0 +1,51 @@
+// The API's Transaction object (SPEC §3): the seed's fields first, then the
+// additions; absent optional fields are omitted rather than null.
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { iso } from "@/lib/time";
+
+export interface ApiTransaction {
+  id: string;
+  orderId: string;
+  status: Transaction["status"];
+  action: Transaction["action"];
+  amount: number;
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+  paymentMethod: string;
+  environment: Transaction["environment"];
+  buyerId: string;
+  parentId?: string;
+  declineCode?: string;
+  declineMessage?: string;
+  card?: { brand: string; last4: string; expMonth: number; expYear: number };
+  refundedAmount?: number;
+  metadata?: unknown;
+  expiresAt?: string;
+}
+
+export function serializeTransaction(t: Transaction): ApiTransaction {
+  const out: ApiTransaction = {
+    id: t.id,
+    orderId: t.orderId,
+    status: t.status,
+    action: t.action,
+    amount: Number(t.amount),
+    currency: t.currency,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+    paymentMethod: t.paymentMethod,
+    environment: t.environment,
+    buyerId: t.buyerId,
+  };
+  if (t.parentId) out.parentId = t.parentId;
+  if (t.declineCode) out.declineCode = t.declineCode;
+  if (t.declineMessage) out.declineMessage = t.declineMessage;
+  if (t.cardLast4 && t.cardBrand && t.cardExpMonth && t.cardExpYear) {
+    out.card = { brand: t.cardBrand, last4: t.cardLast4, expMonth: t.cardExpMonth, expYear: t.cardExpYear };
+  }
+  if (t.action === "SALE") out.refundedAmount = Number(t.refundedAmount);
+  if (t.metadata !== null && t.metadata !== undefined) out.metadata = t.metadata;
+  if (t.expiresAt && (t.status === "PROCESSING" || t.status === "CREATED")) out.expiresAt = iso(t.expiresAt);
+  return out;
+}

@@ -1,0 +1,40 @@
+// The webhook event body (SPEC §9). Built once, stored as text in the
+// outbox row, and sent byte for byte on every attempt: the signature always
+// covers exactly what was stored.
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { iso } from "@/lib/time";
+
+export interface EventPayload {
+  id: string;
+  event: string;
+  createdAt: string;
+  environment: Transaction["environment"];
+  data: {
+    id: string;
+    orderId: string;
+    status: Transaction["status"];
+    action: Transaction["action"];
+    amount: number;
+    currency: string;
+    createdAt: string;
+    updatedAt: string;
+    declineCode?: string;
+    parentId?: string;
+  };
+}
+
+export function buildEventPayload(eventId: string, kind: string, createdAt: Date, t: Transaction): EventPayload {
+  const data: EventPayload["data"] = {
+    id: t.id,
+    orderId: t.orderId,
+    status: t.status,
+    action: t.action,
+    amount: Number(t.amount),
+    currency: t.currency,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+  if (t.declineCode) data.declineCode = t.declineCode;
+  if (t.parentId) data.parentId = t.parentId;
+  return { id: eventId, event: kind, createdAt: iso(createdAt), environment: t.environment, data };
+}

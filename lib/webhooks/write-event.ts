@@ -1,0 +1,26 @@
+// The transactional outbox (SPEC §9): the event row is written by the same
+// database transaction as the state change it reports, so it exists if and
+// only if the change committed. The relay (lib/webhooks/relay.ts) moves it to
+// the queue afterwards.
+import type { Tx } from "@/lib/db";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { buildEventPayload } from "./event-payload";
+
+export async function writeTransactionEvent(tx: Tx, kind: string, transaction: Transaction): Promise<string> {
+  const id = newId("event");
+  const createdAt = new Date();
+  await tx.event.create({
+    data: {
+      id,
+      merchantId: transaction.merchantId,
+      environment: transaction.environment,
+      transactionId: transaction.id,
+      type: kind,
+      payload: JSON.stringify(buildEventPayload(id, kind, createdAt, transaction)),
+      url: transaction.callbackUrl,
+      createdAt,
+    },
+  });
+  return id;
+}
