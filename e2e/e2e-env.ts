@@ -5,12 +5,13 @@ export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
 
 const server = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const dbUrl = new URL(server);
-dbUrl.pathname = "/sluice_e2e";
+// Named after the port so parallel runs on different ports never share data.
+dbUrl.pathname = E2E_PORT === 3100 ? "/sluice_e2e" : `/sluice_e2e_${E2E_PORT}`;
 
 export const E2E_ENV: Record<string, string> = {
   DATABASE_URL: dbUrl.toString(),
   REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
-  REDIS_PREFIX: "e2e",
+  REDIS_PREFIX: `e2e${E2E_PORT}`,
   PORT: String(E2E_PORT),
   API_BASE_URL: `${E2E_ORIGIN}/v1`,
   SANDBOX_API_BASE_URL: `${E2E_ORIGIN}/v1`,
