@@ -1,0 +1,44 @@
+// Resolves the `paymentMethod` a request names (SPEC §3): a type slug
+// (`card`, `paypal`, ...) or an id (`cr_…`, `pm_…`). Unknown → 'Invalid
+// payment method'; known but not enabled for this merchant, currency, action,
+// amount or environment → 'Payment method not available' (both 400).
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { PaymentMethod } from "@/lib/generated/prisma/client";
+import type { Environment, TransactionAction } from "@/lib/generated/prisma/enums";
+import { getProvider } from "@/lib/providers/registry";
+import { SANDBOX_CATALOGUE } from "./default-catalogue";
+
+/** Every slug the gateway knows, whether or not a merchant has enabled it. */
+export const KNOWN_SLUGS: ReadonlySet<string> = new Set([...SANDBOX_CATALOGUE.map((m) => m.slug), "ewallet"]);
+
+export interface ResolveOptions {
+  merchantId: string;
+  environment: Environment;
+  name: string;
+  action: TransactionAction;
+  currency: string;
+  amount: bigint;
+}
+
+const invalid = () => new AppError("invalid_request", "Invalid payment method", { param: "paymentMethod" });
+const unavailable = () => new AppError("invalid_request", "Payment method not available", { param: "paymentMethod" });
+
+export async function resolvePaymentMethod({ merchantId, environment, name, action, currency, amount }: ResolveOptions): Promise<PaymentMethod> {
+  const byId = /^(cr|pm)_[0-9A-Za-z]{10,}$/.test(name);
+  if (!byId && !KNOWN_SLUGS.has(name)) throw invalid();
+  const method = byId
+    ? await db.paymentMethod.findFirst({ where: { id: name, merchantId } })
+    : await db.paymentMethod.findUnique({ where: { merchantId_environment_slug: { merchantId, environment, slug: name } } });
+  if (!method) throw byId ? invalid() : unavailable();
+  const fits =
+    method.environment === environment &&
+    method.enabled &&
+    method.actions.includes(action) &&
+    method.currencies.includes(currency) &&
+    (method.minAmount === null || amount >= method.minAmount) &&
+    (method.maxAmount === null || amount <= method.maxAmount) &&
+    getProvider(environment, method.provider) !== null;
+  if (!fits) throw unavailable();
+  return method;
+}

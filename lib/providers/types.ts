@@ -1,0 +1,91 @@
+// The provider interface (SPEC §8, GUIDE.md §8). A provider is a stateless
+// adapter: one method per operation, typed input and output. Production
+// connectors and the sandbox simulator implement the same interface, so
+// sandbox and production share every code path but the last hop.
+// Card numbers and CVCs are passed here and nowhere else; results carry only
+// brand, last 4 and expiry.
+import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+  holderName?: string;
+}
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type DeclineCode =
+  | "card_declined"
+  | "insufficient_funds"
+  | "expired_card"
+  | "incorrect_cvc"
+  | "processing_error"
+  | "provider_rejected";
+
+/**
+ * Outcome of an operation. Unknown provider states map to `pending`
+ * (GUIDE.md §8): we never guess success or failure.
+ */
+export type ProviderResult =
+  | { status: "succeeded"; providerRef: string; card?: CardSummary }
+  | { status: "declined"; code: DeclineCode; message: string; providerRef?: string; card?: CardSummary }
+  | { status: "requires_action"; providerRef: string; action: "verification_code"; card?: CardSummary }
+  | { status: "pending"; providerRef: string; card?: CardSummary };
+
+export interface AuthorizeInput {
+  transactionId: string;
+  amount: bigint;
+  currency: string;
+  method: PaymentMethodType;
+  card?: CardInput;
+  /** Method-specific, non-card input (e.g. an e-wallet e-mail, a BNPL plan). */
+  details?: Record<string, unknown>;
+}
+
+export interface ConfirmActionInput {
+  transactionId: string;
+  providerRef: string;
+  code: string;
+}
+
+export interface RefundInput {
+  transactionId: string;
+  parentProviderRef: string | null;
+  amount: bigint;
+  currency: string;
+}
+
+export interface PayoutInput {
+  transactionId: string;
+  amount: bigint;
+  currency: string;
+  method: PaymentMethodType;
+  destination: Record<string, unknown>;
+}
+
+export interface StatusInput {
+  providerRef: string;
+  kind: "payment" | "refund" | "payout";
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Take a payment (a SALE is authorised and captured in one step). */
+  authorize(input: AuthorizeInput): Promise<ProviderResult>;
+  /** Complete a `requires_action` step, e.g. a verification code entered by the customer. */
+  confirmAction(input: ConfirmActionInput): Promise<ProviderResult>;
+  /** Capture a previously authorised amount (AUTHORIZE flows). */
+  capture(input: { transactionId: string; providerRef: string; amount: bigint; currency: string }): Promise<ProviderResult>;
+  refund(input: RefundInput): Promise<ProviderResult>;
+  payout(input: PayoutInput): Promise<ProviderResult>;
+  /** Current state of an operation started earlier (polling after `pending`). */
+  status(input: StatusInput): Promise<ProviderResult>;
+}
