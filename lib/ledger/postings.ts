@@ -1,0 +1,82 @@
+// The money movements of SPEC §6, one recipe per business event. Each runs
+// inside the caller's database transaction, next to the status change it
+// belongs to, so a status and its money can never disagree.
+import type { Tx } from "@/lib/db";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { postJournal, type Leg } from "./post-journal";
+
+type Money = Pick<Transaction, "id" | "merchantId" | "environment" | "currency" | "amount" | "provider">;
+
+function post(tx: Tx, t: Money, kind: string, legs: Leg[]) {
+  return postJournal({ tx, environment: t.environment, currency: t.currency, transactionId: t.id, kind, legs });
+}
+
+const provider = (t: Money) => ({ type: "provider" as const, provider: t.provider ?? "sandbox" });
+const available = (t: Money) => ({ type: "available" as const, merchantId: t.merchantId });
+const reserved = (t: Money) => ({ type: "reserved" as const, merchantId: t.merchantId });
+const fees = (t: Money) => ({ type: "fees" as const, merchantId: t.merchantId });
+
+/** Fee of a sale under a method's pricing: fixed + basis points, rounded down, never above the amount. */
+export function saleFee(amount: bigint, pricing: { feeFixed: bigint; feeBasisPoints: number } | null): bigint {
+  if (!pricing) return 0n;
+  const fee = pricing.feeFixed + (amount * BigInt(pricing.feeBasisPoints)) / 10_000n;
+  return fee > amount ? amount : fee;
+}
+
+/** SALE SUCCESS: provider → merchant available (less the fee, which goes to the fees account). */
+export function postSaleSucceeded(tx: Tx, t: Money, fee = 0n) {
+  const legs: Leg[] = [
+    { account: provider(t), amount: -t.amount },
+    { account: available(t), amount: t.amount - fee },
+  ];
+  if (fee > 0n) legs.push({ account: fees(t), amount: fee });
+  return post(tx, t, "sale_succeeded", legs);
+}
+
+/** PAYOUT created: available → reserved, only if available ≥ amount (else 'Insufficient balance'). */
+export function postPayoutReserved(tx: Tx, t: Money) {
+  return post(tx, t, "payout_reserved", [
+    { account: available(t), amount: -t.amount, guardNonNegative: true },
+    { account: reserved(t), amount: t.amount },
+  ]);
+}
+
+/** PAYOUT SUCCESS: reserved → provider. */
+export function postPayoutSucceeded(tx: Tx, t: Money) {
+  return post(tx, t, "payout_succeeded", [
+    { account: reserved(t), amount: -t.amount },
+    { account: provider(t), amount: t.amount },
+  ]);
+}
+
+/** PAYOUT DECLINED or CANCELED: reserved → available. */
+export function postPayoutReleased(tx: Tx, t: Money) {
+  return post(tx, t, "payout_released", [
+    { account: reserved(t), amount: -t.amount },
+    { account: available(t), amount: t.amount },
+  ]);
+}
+
+/** REFUND created: available → provider, only if available ≥ amount. */
+export function postRefundCreated(tx: Tx, t: Money) {
+  return post(tx, t, "refund_created", [
+    { account: available(t), amount: -t.amount, guardNonNegative: true },
+    { account: provider(t), amount: t.amount },
+  ]);
+}
+
+/** REFUND DECLINED: the money comes back to available. */
+export function postRefundReversed(tx: Tx, t: Money) {
+  return post(tx, t, "refund_reversed", [
+    { account: provider(t), amount: -t.amount },
+    { account: available(t), amount: t.amount },
+  ]);
+}
+
+/** CHARGEBACK: available → provider; imposed, so it may take the balance below zero. */
+export function postChargeback(tx: Tx, t: Money) {
+  return post(tx, t, "chargeback", [
+    { account: available(t), amount: -t.amount },
+    { account: provider(t), amount: t.amount },
+  ]);
+}

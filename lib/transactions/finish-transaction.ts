@@ -1,0 +1,80 @@
+// Moving a transaction to a final status, with its money (SPEC §4, §6). The
+// checkout, the payout pipeline, the sandbox simulator endpoint, approvals and
+// the API's cancel all finish transactions through these three functions, so
+// the ledger rule for each (action, final status) pair lives in one place.
+import { db, type Tx } from "@/lib/db";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import type { TransactionStatus } from "@/lib/generated/prisma/enums";
+import { postPayoutReleased, postPayoutSucceeded, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
+import type { CardSummary, DeclineCode } from "@/lib/providers/types";
+import { afterCommit } from "./after-commit";
+import { transition, type Actor } from "./transition";
+
+export interface FinishOptions {
+  id: string;
+  actor: Actor;
+  reason?: string;
+  /** Restrict the statuses the move may start from (e.g. cancel only a held payout). */
+  onlyFrom?: TransactionStatus[];
+  /** No decision on stale data: the row must still have this updatedAt. */
+  expectedUpdatedAt?: Date;
+}
+
+async function run<T extends { transaction: Transaction; eventId: string | null }>(work: (tx: Tx) => Promise<T>): Promise<Transaction> {
+  const result = await db.$transaction(work);
+  await afterCommit([result.eventId]);
+  return result.transaction;
+}
+
+/** PROCESSING → SUCCESS. A SALE credits the merchant; a PAYOUT leaves reserved for the provider; a REFUND is already paid. */
+export async function succeedTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary }): Promise<Transaction> {
+  return run(async (tx) => {
+    const data = {
+      ...(opts.providerRef ? { providerRef: opts.providerRef } : {}),
+      ...(opts.card ? { cardBrand: opts.card.brand, cardLast4: opts.card.last4, cardExpMonth: opts.card.expMonth, cardExpYear: opts.card.expYear } : {}),
+    };
+    const r = await transition(tx, { ...opts, to: "SUCCESS", data });
+    const t = r.transaction;
+    if (t.action === "SALE") {
+      const pricing = t.paymentMethodId ? await tx.paymentMethod.findUnique({ where: { id: t.paymentMethodId }, select: { feeFixed: true, feeBasisPoints: true } }) : null;
+      await postSaleSucceeded(tx, t, saleFee(t.amount, pricing));
+    } else if (t.action === "PAYOUT") {
+      await postPayoutSucceeded(tx, t);
+    }
+    return r;
+  });
+}
+
+/** → DECLINED with a decline code. A PAYOUT's reserve is released; a REFUND's money returns to available. */
+export async function declineTransaction(opts: FinishOptions & { code: DeclineCode | "rejected_by_operator" | "risk_rejected"; message: string; card?: CardSummary }): Promise<Transaction> {
+  return run(async (tx) => {
+    const data = {
+      declineCode: opts.code,
+      declineMessage: opts.message,
+      ...(opts.card ? { cardBrand: opts.card.brand, cardLast4: opts.card.last4, cardExpMonth: opts.card.expMonth, cardExpYear: opts.card.expYear } : {}),
+    };
+    const r = await transition(tx, { ...opts, to: "DECLINED", data });
+    await releaseMoney(tx, r.transaction);
+    if (r.transaction.action === "REFUND") await restoreRefundable(tx, r.transaction);
+    return r;
+  });
+}
+
+/** → CANCELED (customer on checkout, merchant via API, or a held payout). A PAYOUT's reserve is released. */
+export async function cancelTransaction(opts: FinishOptions): Promise<Transaction> {
+  return run(async (tx) => {
+    const r = await transition(tx, { ...opts, to: "CANCELED" });
+    await releaseMoney(tx, r.transaction);
+    return r;
+  });
+}
+
+async function releaseMoney(tx: Tx, t: Transaction): Promise<void> {
+  if (t.action === "PAYOUT") await postPayoutReleased(tx, t);
+  if (t.action === "REFUND") await postRefundReversed(tx, t);
+}
+
+/** A declined refund gives its amount back to the sale's refundable balance. */
+async function restoreRefundable(tx: Tx, refund: Transaction): Promise<void> {
+  if (refund.parentId) await tx.transaction.update({ where: { id: refund.parentId }, data: { refundedAmount: { decrement: refund.amount } } });
+}
