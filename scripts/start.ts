@@ -37,8 +37,9 @@ async function stop(code: number): Promise<void> {
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 
-start("web", "npx", ["next", "start", "-p", String(env.PORT)]);
-start("worker", "npx", ["tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });
+// Node is spawned directly (not through npx) so SIGTERM reaches the processes themselves.
+start("web", process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(env.PORT)]);
+start("worker", process.execPath, ["--import", "tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });
 
 const origin = `http://localhost:${env.PORT}`;
 for (let i = 0; i < 120; i++) {
