@@ -58,7 +58,10 @@ const INTERNAL_MESSAGE = "Internal server error";
 export function errorBody(error: unknown, family: ErrorFamily): { status: number; body: Record<string, unknown> } {
   const e = error instanceof AppError ? error : new AppError("internal_error", INTERNAL_MESSAGE);
   const message = e.code === "internal_error" && !(error instanceof AppError) ? INTERNAL_MESSAGE : e.message;
-  if (family === "payment") {
+  // The seed gives payment endpoints their own 401 body, but only one 403 body
+  // for every endpoint (Errors table "Key without permission"; SPEC §2 also
+  // shapes https_required that way), so 403s keep the guide shape there too.
+  if (family === "payment" && e.status !== 403) {
     if (e.status === 401) return { status: 401, body: { message } };
     return { status: e.status, body: { status: false, error: message, ...e.extra } };
   }

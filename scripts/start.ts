@@ -38,7 +38,8 @@ process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 
 // Node is spawned directly (not through npx) so SIGTERM reaches the processes themselves.
-start("web", process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(env.PORT)]);
+// scripts/web-server.ts, not `next start`: it verifies TLS and proxy headers before Next sees a request (SPEC §2).
+start("web", process.execPath, ["--import", "tsx", "scripts/web-server.ts"]);
 start("worker", process.execPath, ["--import", "tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });
 
 const origin = `http://localhost:${env.PORT}`;

@@ -1,10 +1,13 @@
 // API-key authentication (SPEC §2): both header forms, hash lookup, revoked
-// keys refused at once, environment fixed by host when hosts differ.
+// keys refused at once, environment fixed by host when hosts differ. The same
+// query loads the environment's rate-limit settings, so the hot path of every
+// request costs one database round trip before the handler.
 import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env, list } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Environment, KeyScope } from "@/lib/generated/prisma/enums";
+import { effectiveRateLimits, RATE_LIMIT_OVERRIDE_COLUMNS, type RateLimits } from "@/lib/rate-limit/limits";
 import { environmentOfKey } from "./format";
 
 export interface ApiPrincipal {
@@ -12,6 +15,7 @@ export interface ApiPrincipal {
   scope: KeyScope;
   environment: Environment;
   merchant: { id: string; name: string; domain: string; isActive: boolean; createdAt: Date };
+  rateLimits: RateLimits;
 }
 
 /** The key from `x-api-key` or `Authorization: Bearer`, whichever is present. */
@@ -50,8 +54,24 @@ export async function authenticateApiKey(headers: Headers): Promise<ApiPrincipal
   }
   const row = await db.apiKey.findUnique({
     where: { keyHash: sha256Hex(key) },
-    select: { id: true, scope: true, environment: true, revokedAt: true, merchant: { select: { id: true, name: true, domain: true, isActive: true, createdAt: true } } },
+    select: {
+      id: true,
+      scope: true,
+      environment: true,
+      revokedAt: true,
+      merchant: {
+        select: {
+          id: true,
+          name: true,
+          domain: true,
+          isActive: true,
+          createdAt: true,
+          settings: { where: { environment: keyEnvironment }, select: RATE_LIMIT_OVERRIDE_COLUMNS },
+        },
+      },
+    },
   });
   if (!row || row.revokedAt || row.environment !== keyEnvironment) throw new AppError("authentication_required", INVALID);
-  return { keyId: row.id, scope: row.scope, environment: row.environment, merchant: row.merchant };
+  const { settings, ...merchant } = row.merchant;
+  return { keyId: row.id, scope: row.scope, environment: row.environment, merchant, rateLimits: effectiveRateLimits(row.environment, settings[0]) };
 }

@@ -1,16 +1,23 @@
 // The one wrapper every Merchant API route goes through (GUIDE.md §2). It
-// runs the checks in the order SPEC §5 fixes — authentication → permission →
-// rate limit → body → idempotency — maps every error to the body family of
-// the endpoint, and never lets an exception become an HTML page or a leaked
-// message. Handlers make one domain call and return a status and a body.
+// runs the checks in the order SPEC §5 fixes — HTTPS, authentication →
+// permission → rate limit → body → idempotency → handler — maps every error
+// to the body family of the endpoint, and never lets an exception become an
+// HTML page or a leaked message. Handlers make one domain call and return a
+// status and a body.
 import type { z } from "zod";
+import { recordApiRequest } from "@/lib/api-requests/record-api-request";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/api-keys/authenticate-api-key";
 import { AppError, errorBody, type ErrorFamily } from "@/lib/errors";
+import { claimIdempotencyKey } from "@/lib/idempotency/claim-idempotency-key";
+import { requestFingerprint } from "@/lib/idempotency/fingerprint";
+import { parseIdempotencyKey } from "@/lib/idempotency/parse-idempotency-key";
+import { settleIdempotencyKey } from "@/lib/idempotency/settle-idempotency-key";
 import { logger, type Logger } from "@/lib/log";
-import { jsonResponse } from "./json";
-import { requestIdFrom } from "./request-id";
-import { parseJsonBody } from "./parse-body";
+import { consumeRateLimit, peekRateLimit } from "@/lib/rate-limit/check-rate-limit";
 import { checkHttps } from "./https";
+import { jsonText } from "./json";
+import { parseJsonText, readBodyText } from "./parse-body";
+import { requestIdFrom } from "./request-id";
 
 export interface ApiContext<TBody> {
   req: Request;
@@ -18,12 +25,15 @@ export interface ApiContext<TBody> {
   requestId: string;
   params: Record<string, string>;
   body: TBody;
+  /** The request's Idempotency-Key on `idempotent` routes, already claimed for this request. */
+  idempotencyKey: string | null;
   log: Logger;
 }
 
 export interface ApiResult {
   status: number;
   body: unknown;
+  /** Extra response headers. Not part of an idempotent replay, which restores status and body only. */
   headers?: Record<string, string>;
 }
 
@@ -33,9 +43,15 @@ export interface ApiRouteOptions<TSchema extends z.ZodType | undefined> {
   write?: boolean;
   /** zod schema of the JSON body; absent for GETs. */
   body?: TSchema;
+  /** "payment": also counts against the per-key payment tier (POST /payment/*, POST /transactions; SPEC §11). */
+  rateLimit?: "payment";
+  /** Honour Idempotency-Key (SPEC §10): POST endpoints that create or change something. */
+  idempotent?: boolean;
 }
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
+
+const JSON_TYPE = "application/json; charset=utf-8";
 
 export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
   options: ApiRouteOptions<TSchema>,
@@ -44,30 +60,90 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
   return async function route(req: Request, routeCtx?: RouteParams): Promise<Response> {
     const started = performance.now();
     const requestId = requestIdFrom(req.headers);
-    const log = logger.child({ requestId, method: req.method, path: new URL(req.url).pathname });
-    const baseHeaders: Record<string, string> = { "x-request-id": requestId, "cache-control": "no-store" };
-    let status = 500;
+    const path = new URL(req.url).pathname;
+    const log = logger.child({ requestId, method: req.method, path });
+    const headers: Record<string, string> = { "content-type": JSON_TYPE, "x-request-id": requestId, "cache-control": "no-store" };
+    let principal: ApiPrincipal | undefined;
+    let counted = false;
+    let bodyText: string | undefined;
+    let claimId: string | undefined;
+    let status: number;
+    let responseText: string;
+    let crashed = false;
     try {
       checkHttps(req);
-      const principal = await authenticateApiKey(req.headers);
+      principal = await authenticateApiKey(req.headers);
       if (options.write) {
         if (principal.scope === "read_only") throw new AppError("insufficient_permissions", "This API key is read-only; use a key with full scope for write operations");
         if (!principal.merchant.isActive) throw new AppError("insufficient_permissions", "This merchant account is deactivated");
       }
+      const limit = await consumeRateLimit({ principal, payment: options.rateLimit === "payment" });
+      counted = true;
+      Object.assign(headers, limit.headers);
+      if (!limit.allowed) throw new AppError("rate_limit_exceeded", "Rate limit exceeded");
+
       // Static routes get no params (Next passes a promise of undefined).
       const rawParams = (routeCtx ? await routeCtx.params : undefined) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
-      const body = options.body ? await parseJsonBody(req, options.body) : undefined;
-      const result = await handler({ req, principal, requestId, params, body: body as never, log: log.child({ merchantId: principal.merchant.id }) });
-      status = result.status;
-      return jsonResponse(result.status, result.body, { ...baseHeaders, ...result.headers });
+      let body: unknown;
+      let json: unknown;
+      if (options.body) {
+        bodyText = await readBodyText(req);
+        ({ json, data: body } = parseJsonText(bodyText, options.body));
+      }
+
+      // Claimed only after validation: a 400 or 401 is never stored (SPEC §10).
+      const idempotencyKey = options.idempotent ? parseIdempotencyKey(req.headers) : null;
+      let replay: { status: number; body: string } | undefined;
+      if (idempotencyKey) {
+        const fingerprint = requestFingerprint({ method: req.method, path, body: json });
+        const claim = await claimIdempotencyKey({ merchantId: principal.merchant.id, environment: principal.environment, key: idempotencyKey, fingerprint });
+        if (claim.outcome === "replay") replay = claim;
+        else claimId = claim.recordId;
+      }
+
+      if (replay) {
+        status = replay.status;
+        responseText = replay.body;
+        headers["idempotent-replayed"] = "true";
+      } else {
+        const result = await handler({ req, principal, requestId, params, body: body as never, idempotencyKey, log: log.child({ merchantId: principal.merchant.id }) });
+        status = result.status;
+        responseText = jsonText(result.body);
+        Object.assign(headers, result.headers);
+      }
     } catch (error) {
-      if (!(error instanceof AppError)) log.error({ err: error }, "unhandled error in API route");
-      const { status: s, body } = errorBody(error, options.family);
-      status = s;
-      return jsonResponse(s, body, baseHeaders);
-    } finally {
-      log.info({ status, ms: Math.round(performance.now() - started) }, "api request");
+      crashed = !(error instanceof AppError);
+      if (crashed) log.error({ err: error }, "unhandled error in API route");
+      const failure = errorBody(error, options.family);
+      status = failure.status;
+      responseText = jsonText(failure.body);
+      // Refused before the rate limit counted it (403 permission): still describe the buckets (SPEC §11).
+      if (principal && !counted) {
+        const limit = await peekRateLimit({ principal, payment: options.rateLimit === "payment" }).catch((err: unknown) => {
+          log.warn({ err }, "could not read rate-limit state for the response headers");
+        });
+        Object.assign(headers, limit);
+      }
     }
+    // A crash releases the key so the retry can run; every chosen answer is stored for replay.
+    if (claimId) await settleIdempotencyKey({ recordId: claimId, response: crashed ? null : { status, body: responseText } });
+
+    const durationMs = Math.round(performance.now() - started);
+    log.info({ status, ms: durationMs }, "api request");
+    if (principal) {
+      recordApiRequest({
+        merchantId: principal.merchant.id,
+        environment: principal.environment,
+        apiKeyId: principal.keyId,
+        requestId,
+        method: req.method,
+        path,
+        statusCode: status,
+        durationMs,
+        body: bodyText,
+      });
+    }
+    return new Response(responseText, { status, headers });
   };
 }

@@ -1,25 +1,23 @@
 // HTTPS enforcement (SPEC §2). With REQUIRE_HTTPS a request that did not
-// arrive over TLS is refused. `X-Forwarded-Proto` is believed only when the
-// direct peer is a trusted proxy: otherwise any client could claim "https".
-import { env, list } from "@/lib/env";
+// arrive over TLS is refused. The scheme is the one the web server entry
+// verified (lib/http/stamp-transport.ts): the socket's, or X-Forwarded-Proto
+// from a TRUSTED_PROXIES peer — never a header a client could send itself.
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { TRANSPORT_HEADERS, transportIsStamped } from "./stamp-transport";
 
-const trusted = new Set(list(env.TRUSTED_PROXIES));
-
-/**
- * Route handlers cannot see the socket, so the direct peer's address arrives
- * in this header, set by the server entry after deleting any client-sent value.
- */
-export const PEER_IP_HEADER = "x-sluice-peer-ip";
+let warnedUnstamped = false;
 
 export function isSecureRequest(req: Request): boolean {
-  if (new URL(req.url).protocol === "https:") return true;
-  const peer = req.headers.get(PEER_IP_HEADER) ?? "";
-  if (peer && trusted.has(peer)) {
-    const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-    return proto === "https";
+  if (!transportIsStamped()) {
+    if (!warnedUnstamped) {
+      warnedUnstamped = true;
+      logger.error("REQUIRE_HTTPS is on but the web process was not started through scripts/web-server.ts (`npm run web`); every API request is refused as not HTTPS");
+    }
+    return false;
   }
-  return false;
+  return req.headers.get(TRANSPORT_HEADERS.proto) === "https";
 }
 
 export function checkHttps(req: Request): void {

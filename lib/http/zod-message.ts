@@ -11,8 +11,8 @@ export function formatZodIssue(issue: z.core.$ZodIssue): string {
     case "unrecognized_keys":
       return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.map((k) => (field ? `${field}.${k}` : k)).join(", ")}`;
     case "invalid_type":
-      if (issue.input === undefined) return `${field} is required`;
-      return issue.message.startsWith(field) ? issue.message : `${field || "body"} must be ${article(issue.expected)}`;
+      if (issue.input === undefined && field) return `${field} is required`;
+      return field && issue.message.startsWith(field) ? issue.message : `${field || "body"} must be ${article(issue.expected)}`;
     default:
       return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
   }
