@@ -42,27 +42,50 @@ export async function postJournal({ tx, environment, currency, transactionId = n
     // One global lock order: two journals touching the same accounts can never deadlock.
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-  await tx.ledgerAccount.createMany({
-    data: resolved.map((l) => ({
-      id: newId("ledgerAccount"),
-      key: l.key,
-      merchantId: l.account.type === "provider" ? null : l.account.merchantId,
-      provider: l.account.type === "provider" ? l.account.provider : null,
-      environment,
-      currency,
-      type: accountType(l.account),
-    })),
-    skipDuplicates: true,
-  });
-
   const entries = [];
   for (const leg of resolved) {
-    const where = leg.guardNonNegative ? { key: leg.key, balance: { gte: -leg.amount } } : { key: leg.key };
-    const { count } = await tx.ledgerAccount.updateMany({ where, data: { balance: { increment: leg.amount } } });
-    if (count !== 1) throw new InsufficientBalanceError();
-    const account = await tx.ledgerAccount.findUniqueOrThrow({ where: { key: leg.key }, select: { id: true } });
-    entries.push({ id: newId("ledgerEntry"), journalId, transactionId, accountId: account.id, environment, currency, amount: leg.amount, kind });
+    const accountId = (await moveBalance(tx, leg)) ?? (await openAccountAndMove(tx, leg, environment, currency));
+    entries.push({ id: newId("ledgerEntry"), journalId, transactionId, accountId, environment, currency, amount: leg.amount, kind });
   }
   await tx.ledgerEntry.createMany({ data: entries });
   return journalId;
+}
+
+type ResolvedLeg = Leg & { key: string };
+
+/**
+ * One round trip per leg on the hot path: the conditional UPDATE both moves
+ * the balance and, through RETURNING, names the account. No row means the
+ * account does not exist yet, or a guarded leg would go below zero.
+ */
+async function moveBalance(tx: Tx, leg: ResolvedLeg): Promise<string | null> {
+  const rows = leg.guardNonNegative
+    ? await tx.$queryRaw<{ id: string }[]>`
+        UPDATE "LedgerAccount" SET balance = balance + ${leg.amount}, "updatedAt" = now()
+        WHERE key = ${leg.key} AND balance + ${leg.amount} >= 0 RETURNING id`
+    : await tx.$queryRaw<{ id: string }[]>`
+        UPDATE "LedgerAccount" SET balance = balance + ${leg.amount}, "updatedAt" = now()
+        WHERE key = ${leg.key} RETURNING id`;
+  return rows[0]?.id ?? null;
+}
+
+/** First posting to an account: create it (racing creators are fine), then move. */
+async function openAccountAndMove(tx: Tx, leg: ResolvedLeg, environment: Environment, currency: string): Promise<string> {
+  // A guarded debit of a missing account is a debit of a zero balance.
+  if (leg.guardNonNegative && leg.amount < 0n) throw new InsufficientBalanceError();
+  await tx.ledgerAccount.createMany({
+    data: [{
+      id: newId("ledgerAccount"),
+      key: leg.key,
+      merchantId: leg.account.type === "provider" ? null : leg.account.merchantId,
+      provider: leg.account.type === "provider" ? leg.account.provider : null,
+      environment,
+      currency,
+      type: accountType(leg.account),
+    }],
+    skipDuplicates: true,
+  });
+  const id = await moveBalance(tx, leg);
+  if (!id) throw new InsufficientBalanceError();
+  return id;
 }

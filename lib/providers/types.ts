@@ -32,13 +32,14 @@ export type DeclineCode =
 
 /**
  * Outcome of an operation. Unknown provider states map to `pending`
- * (GUIDE.md §8): we never guess success or failure.
+ * (GUIDE.md §8): we never guess success or failure. `retryAfterMs` on
+ * `pending` is the provider's hint when to ask `status` again.
  */
 export type ProviderResult =
   | { status: "succeeded"; providerRef: string; card?: CardSummary }
   | { status: "declined"; code: DeclineCode; message: string; providerRef?: string; card?: CardSummary }
   | { status: "requires_action"; providerRef: string; action: "verification_code"; card?: CardSummary }
-  | { status: "pending"; providerRef: string; card?: CardSummary };
+  | { status: "pending"; providerRef: string; card?: CardSummary; retryAfterMs?: number };
 
 export interface AuthorizeInput {
   transactionId: string;
@@ -64,6 +65,10 @@ export interface RefundInput {
 }
 
 export interface PayoutInput {
+  /**
+   * Also the idempotency key: a connector must send it as the provider's
+   * idempotency key, so a payout retried after a worker crash is paid once.
+   */
   transactionId: string;
   amount: bigint;
   currency: string;

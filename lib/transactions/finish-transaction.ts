@@ -18,17 +18,23 @@ export interface FinishOptions {
   onlyFrom?: TransactionStatus[];
   /** No decision on stale data: the row must still have this updatedAt. */
   expectedUpdatedAt?: Date;
+  /** Rows that belong to the same decision (an approver's record, its audit entry), written in the same database transaction. */
+  inTransaction?: (tx: Tx, transaction: Transaction) => Promise<void>;
 }
 
-async function run<T extends { transaction: Transaction; eventId: string | null }>(work: (tx: Tx) => Promise<T>): Promise<Transaction> {
-  const result = await db.$transaction(work);
+async function run<T extends { transaction: Transaction; eventId: string | null }>(opts: FinishOptions, work: (tx: Tx) => Promise<T>): Promise<Transaction> {
+  const result = await db.$transaction(async (tx) => {
+    const r = await work(tx);
+    if (opts.inTransaction) await opts.inTransaction(tx, r.transaction);
+    return r;
+  });
   await afterCommit([result.eventId]);
   return result.transaction;
 }
 
 /** PROCESSING → SUCCESS. A SALE credits the merchant; a PAYOUT leaves reserved for the provider; a REFUND is already paid. */
 export async function succeedTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary }): Promise<Transaction> {
-  return run(async (tx) => {
+  return run(opts, async (tx) => {
     const data = {
       ...(opts.providerRef ? { providerRef: opts.providerRef } : {}),
       ...(opts.card ? { cardBrand: opts.card.brand, cardLast4: opts.card.last4, cardExpMonth: opts.card.expMonth, cardExpYear: opts.card.expYear } : {}),
@@ -47,7 +53,7 @@ export async function succeedTransaction(opts: FinishOptions & { providerRef?: s
 
 /** → DECLINED with a decline code. A PAYOUT's reserve is released; a REFUND's money returns to available. */
 export async function declineTransaction(opts: FinishOptions & { code: DeclineCode | "rejected_by_operator" | "risk_rejected"; message: string; card?: CardSummary }): Promise<Transaction> {
-  return run(async (tx) => {
+  return run(opts, async (tx) => {
     const data = {
       declineCode: opts.code,
       declineMessage: opts.message,
@@ -62,7 +68,7 @@ export async function declineTransaction(opts: FinishOptions & { code: DeclineCo
 
 /** → CANCELED (customer on checkout, merchant via API, or a held payout). A PAYOUT's reserve is released. */
 export async function cancelTransaction(opts: FinishOptions): Promise<Transaction> {
-  return run(async (tx) => {
+  return run(opts, async (tx) => {
     const r = await transition(tx, { ...opts, to: "CANCELED" });
     await releaseMoney(tx, r.transaction);
     return r;

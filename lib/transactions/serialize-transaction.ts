@@ -2,27 +2,10 @@
 // additions; absent optional fields are omitted rather than null.
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { iso } from "@/lib/time";
+import type { TTransaction } from "./schemas";
 
-export interface ApiTransaction {
-  id: string;
-  orderId: string;
-  status: Transaction["status"];
-  action: Transaction["action"];
-  amount: number;
-  currency: string;
-  createdAt: string;
-  updatedAt: string;
-  paymentMethod: string;
-  environment: Transaction["environment"];
-  buyerId: string;
-  parentId?: string;
-  declineCode?: string;
-  declineMessage?: string;
-  card?: { brand: string; last4: string; expMonth: number; expYear: number };
-  refundedAmount?: number;
-  metadata?: unknown;
-  expiresAt?: string;
-}
+/** The zod schema (lib/transactions/schemas.ts) is the one declaration of this shape; it also feeds the OpenAPI document. */
+export type ApiTransaction = TTransaction;
 
 export function serializeTransaction(t: Transaction): ApiTransaction {
   const out: ApiTransaction = {

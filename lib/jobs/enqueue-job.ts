@@ -1,0 +1,45 @@
+// Producer side of the job queues (GUIDE.md §9–10): one fail-fast Queue per
+// queue name, default job options frozen here, job data validated with the
+// definition's schema before it is added (the worker validates it again).
+// Job ids are deterministic and never contain ':' — adding a job whose id is
+// already queued, delayed or running is a no-op, which is what makes sweeps
+// that re-schedule "missing" jobs safe to run as often as we like.
+import { Queue, type Job, type JobsOptions } from "bullmq";
+import type { z } from "zod";
+import { logger } from "@/lib/log";
+import { producerConnectionOptions, rkey } from "@/lib/redis";
+import type { JobDefinition } from "./define-job";
+import type { QueueName } from "./queues";
+
+const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 10,
+  backoff: { type: "exponential", delay: 1_000 },
+  // Completed jobs go at once so their id can be used again (a payout approved after a hold runs its job anew).
+  removeOnComplete: true,
+  // Failed jobs stay a week for the System page; sweeps retry them.
+  removeOnFail: { age: 7 * 24 * 3_600, count: 10_000 },
+};
+
+const globalForQueues = globalThis as unknown as { sluiceJobQueues?: Map<QueueName, Queue> };
+
+export function jobQueue(name: QueueName): Queue {
+  const queues = (globalForQueues.sluiceJobQueues ??= new Map());
+  let queue = queues.get(name);
+  if (!queue) {
+    queue = new Queue(name, { connection: producerConnectionOptions(), prefix: rkey("bull"), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+    queue.on("error", (err: Error) => logger.warn({ err: err.message, queue: name }, "job queue connection error"));
+    queues.set(name, queue);
+  }
+  return queue;
+}
+
+export async function enqueueJob<S extends z.ZodType>(def: JobDefinition<S>, data: z.infer<S>, { jobId, delayMs }: { jobId: string; delayMs?: number }): Promise<Job> {
+  if (jobId.includes(":")) throw new Error(`Job id ${jobId} must not contain ':'`);
+  return jobQueue(def.queue).add(def.name, def.schema.parse(data), { jobId, ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) });
+}
+
+export async function closeJobQueues(): Promise<void> {
+  const queues = globalForQueues.sluiceJobQueues;
+  globalForQueues.sluiceJobQueues = undefined;
+  await Promise.all([...(queues?.values() ?? [])].map((q) => q.close().catch(() => undefined)));
+}

@@ -1,0 +1,178 @@
+// OpenAPI registrations of the payment and transaction endpoints (imported
+// by lib/openapi/endpoints.ts only). The schemas are the ones the routes
+// validate with; registerEndpoint() adds the errors every endpoint can give.
+import { errorContent, PaymentError } from "@/lib/openapi/common";
+import { registerEndpoint } from "@/lib/openapi/register-endpoint";
+import { z } from "@/lib/openapi/zod";
+import {
+  ZCreatePayoutRequest,
+  ZCreateRefundRequest,
+  ZCreateSaleRequest,
+  ZListTransactionsQuery,
+  ZPaymentResponse,
+  ZSimulateRequest,
+  ZTransaction,
+  ZTransactionHistory,
+  ZTransactionList,
+} from "./schemas";
+
+const ZTransactionIdParams = z.object({ id: z.string().openapi({ description: "A transaction id", example: "tx_3kTq8ZbP1xYw9LmN4vR7sD2F" }) });
+
+const saleDescription = `
+Creates a deposit (\`SALE\`).
+
+- **Card data in \`paymentMethodInput\`** (\`cardNumber\`, \`expiryMonth\`, \`expiryYear\`, \`cvv\`): the payment is decided at once.
+  The answer is 201 with the transaction in \`SUCCESS\`, or in \`DECLINED\` with its \`declineCode\` (the request succeeded; the payment did not).
+  A card that needs the customer (3-D Secure–style verification) answers \`PROCESSING\` with a checkout \`url\`.
+- **No card data**: the answer is \`PROCESSING\` with \`url\` (the hosted checkout to send the customer to) and \`expiresAt\`.
+
+Card numbers and CVCs are never stored: the transaction keeps brand, last 4 digits and expiry.
+\`orderId\` is unique per merchant, environment and action (400 \`Duplicate orderId\`).
+\`expiryMonth\`/\`expiryYear\` may be strings (as in the seed) or integers; \`cardNumber\` and \`cvv\` must be strings.
+
+Sandbox test cards: 4242 4242 4242 4242 and 5555 5555 5555 4444 succeed; 4000 0000 0000 0002 \`card_declined\`,
+…9995 \`insufficient_funds\`, …0069 \`expired_card\`, …0127 \`incorrect_cvc\`, …0119 \`processing_error\` (answers 500),
+…3220 asks the customer for a code on the checkout (\`123456\`).
+`.trim();
+
+const saleBusinessErrors = "'Invalid payment method', 'Payment method not available', 'Duplicate orderId', or a message naming the invalid field.";
+
+const processingError = {
+  description: "The `processing_error` test card (and a provider error): the transaction is stored DECLINED with `declineCode: processing_error`.",
+  schema: PaymentError,
+  example: { status: false, error: "An error occurred while processing the card. Try again.", code: "processing_error", transaction: { id: "tx_3kTq8ZbP1xYw9LmN4vR7sD2F", status: "DECLINED", declineCode: "processing_error" } },
+};
+
+registerEndpoint({
+  method: "post",
+  path: "/payment/sale",
+  summary: "Create a deposit",
+  description: saleDescription,
+  tags: ["Payments"],
+  family: "payment",
+  body: ZCreateSaleRequest,
+  idempotent: true,
+  rateLimit: "payment",
+  responses: {
+    201: { description: "Created: the transaction, and `url` when the customer must complete the payment on the hosted checkout.", schema: ZPaymentResponse },
+    400: { description: `Invalid request: ${saleBusinessErrors}`, schema: PaymentError, example: { status: false, error: "Invalid payment method" } },
+    500: processingError,
+  },
+});
+
+registerEndpoint({
+  method: "post",
+  path: "/transactions",
+  summary: "Create a deposit (Bearer style)",
+  description: `The seed's Bearer-style deposit: the same body and response as \`POST /payment/sale\`, with guide-style errors.\n\n${saleDescription}`,
+  tags: ["Transactions"],
+  family: "guide",
+  body: ZCreateSaleRequest,
+  idempotent: true,
+  rateLimit: "payment",
+  responses: { 201: { description: "Created: the transaction, and `url` when the customer must act.", schema: ZPaymentResponse } },
+});
+
+registerEndpoint({
+  method: "post",
+  path: "/payment/payout",
+  summary: "Create a withdrawal",
+  description: `
+Creates a withdrawal (\`PAYOUT\`). It starts \`PROCESSING\` and its amount moves from \`available\` to \`reserved\` at once;
+when \`available\` is short the answer is 400 \`Insufficient balance\` and nothing is stored (the \`orderId\` stays free).
+\`customer\` with \`email\`, \`firstName\` and \`lastName\` is required. The destination goes in \`paymentMethodInput\`:
+\`iban\` + \`accountHolderName\` (bank_transfer), \`email\` (paypal) or \`walletAddress\` (crypto). Card data is refused.
+`.trim(),
+  tags: ["Payments"],
+  family: "payment",
+  body: ZCreatePayoutRequest,
+  idempotent: true,
+  rateLimit: "payment",
+  responses: {
+    201: { description: "Created: the payout, `PROCESSING`.", schema: ZPaymentResponse },
+    400: {
+      description: `Invalid request: 'Insufficient balance', 'KYC verification required' (with \`verificationUrl\`), 'Payout limit exceeded', ${saleBusinessErrors}`,
+      schema: PaymentError,
+      example: { status: false, error: "Insufficient balance" },
+    },
+  },
+});
+
+registerEndpoint({
+  method: "get",
+  path: "/transactions",
+  summary: "List transactions",
+  description:
+    "Newest first. Pages are cursor-based: pass a page's `nextCursor` as `startingAfter` to get the next one (`hasMore` says whether there is one). Filters combine with AND; `createdFrom` and `createdTo` are inclusive.",
+  tags: ["Transactions"],
+  family: "guide",
+  query: ZListTransactionsQuery,
+  responses: { 200: ZTransactionList },
+});
+
+registerEndpoint({
+  method: "get",
+  path: "/transactions/{id}",
+  summary: "Retrieve a transaction",
+  description: "Any transaction of the key's merchant and environment. Another merchant's id, or one from the other environment, answers 404.",
+  tags: ["Transactions"],
+  family: "guide",
+  params: ZTransactionIdParams,
+  responses: { 200: ZTransaction },
+});
+
+registerEndpoint({
+  method: "post",
+  path: "/transactions/{id}/refunds",
+  summary: "Refund a sale",
+  description:
+    "Refunds a `SUCCESS` SALE, in full (no `amount`: what is left) or in part. Refunds never add up to more than the sale. The REFUND is a transaction of its own (`parentId` = the sale, the sale's `orderId`), created `PROCESSING` with the money leaving `available` at once (400 `Insufficient balance` when short), and `SUCCESS` when the provider confirms (seconds in sandbox).",
+  tags: ["Transactions"],
+  family: "guide",
+  params: ZTransactionIdParams,
+  body: ZCreateRefundRequest,
+  idempotent: true,
+  responses: { 201: { description: "Created: the REFUND transaction.", schema: ZPaymentResponse } },
+});
+
+registerEndpoint({
+  method: "post",
+  path: "/transactions/{id}/cancel",
+  summary: "Cancel a transaction",
+  description:
+    "Cancels a SALE still awaiting its customer (`PROCESSING` with a checkout `url`), or a PAYOUT held for approval (`WAIT_APPROVE`; its reserve returns to `available`). Anything else answers 400 with the reason. No body.",
+  tags: ["Transactions"],
+  family: "guide",
+  params: ZTransactionIdParams,
+  idempotent: true,
+  responses: { 200: { description: "The transaction, now `CANCELED`.", schema: ZPaymentResponse } },
+});
+
+registerEndpoint({
+  method: "get",
+  path: "/transactions/{id}/events",
+  summary: "Status history of a transaction",
+  description: "Every status the transaction went through, oldest first, with who moved it (`api`, `customer`, `provider`, `user`, `system`).",
+  tags: ["Transactions"],
+  family: "guide",
+  params: ZTransactionIdParams,
+  responses: { 200: ZTransactionHistory },
+});
+
+registerEndpoint({
+  method: "post",
+  path: "/sandbox/transactions/{id}/simulate",
+  summary: "Simulate a provider outcome (sandbox)",
+  description:
+    "Sandbox only (a live key gets 404). `SUCCESS` or `DECLINED` (optional `declineCode`) finish a `PROCESSING` transaction as the provider would. `CHARGEBACK` on a `SUCCESS` SALE creates a CHARGEBACK transaction (`parentId` = the sale; `amount` defaults to the sale's) and takes the money from `available`, which may go negative.",
+  tags: ["Sandbox"],
+  family: "guide",
+  params: ZTransactionIdParams,
+  body: ZSimulateRequest,
+  idempotent: true,
+  responses: {
+    200: { description: "The transaction, moved to SUCCESS or DECLINED.", schema: ZPaymentResponse },
+    201: { description: "CHARGEBACK: the new CHARGEBACK transaction.", schema: ZPaymentResponse },
+    404: { description: "No such transaction for this merchant, or a live key (sandbox-only endpoints do not exist in production).", ...errorContent("guide", "not_found") },
+  },
+});

@@ -1,0 +1,37 @@
+// POST /v1/transactions/{id}/cancel (SPEC §4, §5): a merchant may cancel a
+// SALE still awaiting its customer (PROCESSING or CREATED with a hosted
+// checkout) or a PAYOUT held for approval (WAIT_APPROVE, whose reserve then
+// returns to available). Everything else is refused with the reason. The
+// status move itself is the conditional update of cancelTransaction(), so a
+// customer paying at the same moment and this cancel cannot both win.
+import { invalid } from "@/lib/errors";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enums";
+import { cancelTransaction } from "./finish-transaction";
+import { getTransaction } from "./get-transaction";
+import type { Actor } from "./transition";
+
+export interface CancelByMerchantOptions {
+  merchantId: string;
+  environment: Environment;
+  id: string;
+  actor: Actor;
+}
+
+export async function cancelByMerchant({ merchantId, environment, id, actor }: CancelByMerchantOptions): Promise<Transaction> {
+  const t = await getTransaction({ merchantId, environment, id });
+  const onlyFrom = cancellableFrom(t);
+  if (!onlyFrom) {
+    throw invalid(
+      `This ${t.action} is ${t.status} and cannot be canceled: only a SALE still awaiting the customer (PROCESSING with a checkout) or a PAYOUT held for approval (WAIT_APPROVE) can be`,
+    );
+  }
+  return cancelTransaction({ id: t.id, actor, reason: "Canceled by the merchant", onlyFrom });
+}
+
+/** The statuses a merchant may cancel this transaction from, or null (also read by the back office to offer the button). */
+export function cancellableFrom(t: Pick<Transaction, "action" | "status" | "checkoutToken">): TransactionStatus[] | null {
+  if (t.action === "SALE" && t.checkoutToken && (t.status === "PROCESSING" || t.status === "CREATED")) return ["PROCESSING", "CREATED"];
+  if (t.action === "PAYOUT" && t.status === "WAIT_APPROVE") return ["WAIT_APPROVE"];
+  return null;
+}

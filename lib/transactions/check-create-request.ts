@@ -1,0 +1,12 @@
+// Checks every create request (sale, payout) makes before the payment method
+// is resolved. They need the API key or a DNS lookup, so they cannot live in
+// the zod schema, but they are still request validation (400).
+import { invalid } from "@/lib/errors";
+import type { Environment } from "@/lib/generated/prisma/enums";
+import { assertCallbackUrlAllowed } from "@/lib/webhooks/url-safety";
+
+export async function checkCreateRequest({ merchantId, environment, input }: { merchantId: string; environment: Environment; input: { merchantId: string; callbackUrl: string } }): Promise<void> {
+  if (input.merchantId !== merchantId) throw invalid("merchantId must be the merchant of the API key", "merchantId");
+  // SPEC §9: loopback, private and metadata addresses are refused at creation (and again at delivery).
+  await assertCallbackUrlAllowed({ url: input.callbackUrl, environment });
+}

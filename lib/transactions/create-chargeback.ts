@@ -1,0 +1,59 @@
+// A chargeback (SPEC §6): the customer's bank takes a sale's money back. It
+// is imposed, not requested, so it is recorded as a CHARGEBACK transaction
+// that is final at once (SUCCESS, emitting transaction.succeeded with
+// data.action CHARGEBACK) and its ledger debit may take `available` below
+// zero. One per sale: the sale's row is locked while we check, so two
+// concurrent chargebacks of one sale cannot both be written.
+import { db } from "@/lib/db";
+import { invalid } from "@/lib/errors";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { postChargeback } from "@/lib/ledger/postings";
+import { afterCommit } from "./after-commit";
+import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
+import { insertTransaction, type Actor } from "./transition";
+
+export interface CreateChargebackOptions {
+  sale: Transaction;
+  /** Default: the sale's whole amount. */
+  amount?: bigint;
+  actor: Actor;
+  reason?: string;
+}
+
+export async function createChargeback({ sale, amount = sale.amount, actor, reason }: CreateChargebackOptions): Promise<Transaction> {
+  if (sale.action !== "SALE" || sale.status !== "SUCCESS") throw invalid(`Only a SALE with status SUCCESS can be charged back; this ${sale.action} is ${sale.status}`);
+  if (amount > sale.amount) throw invalid(`amount must not exceed the sale's amount (${sale.amount})`, "amount");
+
+  const { transaction, eventId } = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Transaction" WHERE id = ${sale.id} FOR UPDATE`;
+    const existing = await tx.transaction.findFirst({ where: { parentId: sale.id, action: "CHARGEBACK" }, select: { id: true } });
+    if (existing) throw invalid(`This sale already has a chargeback (${existing.id})`);
+    const created = await insertTransaction(
+      tx,
+      {
+        merchantId: sale.merchantId,
+        environment: sale.environment,
+        action: "CHARGEBACK",
+        status: "SUCCESS",
+        amount,
+        currency: sale.currency,
+        orderId: sale.orderId,
+        orderKey: null,
+        buyerId: sale.buyerId,
+        customerId: sale.customerId,
+        paymentMethod: sale.paymentMethod,
+        paymentMethodId: sale.paymentMethodId,
+        methodType: sale.methodType,
+        provider: sale.provider,
+        parentId: sale.id,
+        callbackUrl: sale.callbackUrl,
+      },
+      actor,
+      reason,
+    );
+    await postChargeback(tx, created.transaction);
+    return created;
+  }, MONEY_TRANSACTION_OPTIONS);
+  await afterCommit([eventId]);
+  return transaction;
+}

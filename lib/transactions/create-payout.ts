@@ -1,0 +1,94 @@
+// Creating a withdrawal: POST /v1/payment/payout (SPEC §4–§7). The payout is
+// written PROCESSING and its amount moves available → reserved in the same
+// database transaction, by one guarded UPDATE: when the balance is short the
+// whole transaction rolls back with 'Insufficient balance', so nothing is
+// written (no transaction row, no customer, no orderId consumed), and
+// concurrent payouts can never overdraw the balance.
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Environment } from "@/lib/generated/prisma/enums";
+import { postPayoutReserved } from "@/lib/ledger/postings";
+import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
+import { parsePayoutDestination } from "@/lib/payouts/parse-payout-destination";
+import { schedulePayout } from "@/lib/payouts/schedule-payout";
+import { enforcePayoutLimit } from "@/lib/risk/enforce-payout-limit";
+import { requirePayoutKyc } from "@/lib/risk/require-payout-kyc";
+import { upsertCustomer } from "@/lib/customers/upsert-customer";
+import { afterCommit } from "./after-commit";
+import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
+import { checkCreateRequest } from "./check-create-request";
+import type { CreatedPayment } from "./create-sale";
+import { withOrderIdGuard } from "./order-id";
+import type { TCreatePayoutRequest } from "./schemas";
+import { insertTransaction, type Actor } from "./transition";
+
+export interface CreatePayoutOptions {
+  merchantId: string;
+  environment: Environment;
+  input: TCreatePayoutRequest;
+  actor: Actor;
+}
+
+export async function createPayout({ merchantId, environment, input, actor }: CreatePayoutOptions): Promise<CreatedPayment> {
+  // 1. Request checks that need the key or DNS (merchantId, callbackUrl).
+  await checkCreateRequest({ merchantId, environment, input });
+
+  // 2. Payment method ('Invalid payment method' / 'Payment method not available')
+  //    and where the money goes (IBAN, wallet, PayPal e-mail; never a card).
+  const amount = BigInt(input.amount);
+  const method = await resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action: "PAYOUT", currency: input.currency, amount });
+  const destination = parsePayoutDestination({ type: method.type, input: input.paymentMethodInput });
+
+  // 3. Risk checks (issue #5): KYC threshold ('KYC verification required').
+  //    Outside the transaction: the verification session it starts must
+  //    outlive the 400. The daily limit is checked inside (race safety);
+  //    screening runs in the pipeline, after the response.
+  await requirePayoutKyc({ merchantId, environment, buyerId: input.buyerId, amount, customer: input.customer });
+
+  // 4. One database transaction: customer, PROCESSING payout with its
+  //    history row and transaction.processing event, and the reserve. The
+  //    reserve comes last so a short balance rolls back everything before it.
+  const { transaction, eventId } = await withOrderIdGuard(() =>
+    db.$transaction(async (tx) => {
+      const customer = await upsertCustomer({ tx, merchantId, environment, buyerId: input.buyerId, details: input.customer });
+      const created = await insertTransaction(
+        tx,
+        {
+          merchantId,
+          environment,
+          action: "PAYOUT",
+          status: "PROCESSING",
+          amount,
+          currency: input.currency,
+          orderId: input.orderId,
+          orderKey: input.orderId,
+          buyerId: input.buyerId,
+          customerId: customer.id,
+          paymentMethod: input.paymentMethod,
+          paymentMethodId: method.id,
+          methodType: method.type,
+          provider: method.provider,
+          locale: input.locale,
+          successUrl: input.successUrl,
+          failureUrl: input.failureUrl,
+          returnUrl: input.returnUrl,
+          callbackUrl: input.callbackUrl,
+          metadata: input.metadata as Prisma.InputJsonValue | undefined,
+          customerDetails: input.customer,
+          destination,
+        },
+        actor,
+      );
+      // 'Payout limit exceeded', under a per-customer lock held until commit (lib/risk/enforce-payout-limit.ts).
+      await enforcePayoutLimit({ tx, payout: created.transaction });
+      await postPayoutReserved(tx, created.transaction);
+      return created;
+    }, MONEY_TRANSACTION_OPTIONS),
+  );
+
+  // 5. After commit: the event goes to the relay.
+  await afterCommit([eventId]);
+  // 6. Schedule the payout pipeline (issue #5): screening, then the provider's payout call.
+  await schedulePayout({ transactionId: transaction.id });
+  return { transaction };
+}

@@ -1,0 +1,179 @@
+// Creating a deposit: POST /v1/payment/sale and POST /v1/transactions (SPEC §4,
+// §5). Two shapes:
+// - card data in paymentMethodInput: the provider decides at once and the
+//   transaction is written straight into SUCCESS or DECLINED, emitting only
+//   its final event (the verification test card is the exception: it needs
+//   the customer, so it goes PROCESSING with a checkout url);
+// - otherwise: PROCESSING with a hosted checkout `url` and `expiresAt`,
+//   emitting transaction.processing.
+// Card numbers and CVCs go to the provider interface and nowhere else; the
+// transaction keeps brand, last 4 and expiry only.
+import { db } from "@/lib/db";
+import { AppError, invalid } from "@/lib/errors";
+import type { PaymentMethod, Prisma, Transaction } from "@/lib/generated/prisma/client";
+import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enums";
+import { newId } from "@/lib/ids";
+import { postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
+import { logger } from "@/lib/log";
+import { normaliseExpiryYear } from "@/lib/payment-methods/card";
+import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
+import { getProvider } from "@/lib/providers/registry";
+import { getRiskSettings } from "@/lib/risk/get-risk-settings";
+import { scheduleSaleScreening } from "@/lib/risk/schedule-sale-screening";
+import type { CardInput, PaymentProvider, ProviderResult } from "@/lib/providers/types";
+import { upsertCustomer } from "@/lib/customers/upsert-customer";
+import { afterCommit } from "./after-commit";
+import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
+import { checkCreateRequest } from "./check-create-request";
+import { newCheckoutSession } from "./checkout-session";
+import { assertOrderIdUnused, DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
+import { serializeTransaction } from "./serialize-transaction";
+import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
+import { insertTransaction, type Actor } from "./transition";
+
+export interface CreateSaleOptions {
+  merchantId: string;
+  environment: Environment;
+  input: TCreateSaleRequest;
+  actor: Actor;
+}
+
+export interface CreatedPayment {
+  transaction: Transaction;
+  /** The hosted checkout page, when the customer has to act. */
+  url?: string;
+}
+
+export async function createSale({ merchantId, environment, input, actor }: CreateSaleOptions): Promise<CreatedPayment> {
+  await checkCreateRequest({ merchantId, environment, input });
+  const amount = BigInt(input.amount);
+  const method = await resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action: "SALE", currency: input.currency, amount });
+  const card = cardInput(input.paymentMethodInput, method);
+  // Risk (issue #5): a sale above the merchant's saleReviewThreshold is screened by the worker and held
+  // for approval. It always goes through the hosted checkout: card data cannot wait for a decision.
+  const settings = await getRiskSettings({ merchantId, environment });
+  const review = settings.saleReviewThreshold !== null && amount > settings.saleReviewThreshold;
+  const base = saleRow({ merchantId, environment, input, method, amount });
+  const expiryMinutes = settings.checkoutExpiryMinutes;
+  const created = card && !review ? await directCardSale({ base, input, method, card, actor, expiryMinutes }) : await checkoutSale({ base, input, actor, expiryMinutes });
+  await scheduleSaleScreening({ transaction: created.transaction, settings });
+  return created;
+}
+
+/** Card data is all-or-nothing (the schema checks that) and only for a card method. */
+function cardInput(pmi: TPaymentMethodInput | undefined, method: PaymentMethod): CardInput | null {
+  if (!pmi?.cardNumber || pmi.expiryMonth === undefined || pmi.expiryYear === undefined || !pmi.cvv) return null;
+  if (method.type !== "card") throw invalid("paymentMethodInput card fields are only accepted with a card payment method", "paymentMethodInput.cardNumber");
+  return { number: pmi.cardNumber.replace(/\D/g, ""), expMonth: pmi.expiryMonth, expYear: normaliseExpiryYear(pmi.expiryYear), cvc: pmi.cvv };
+}
+
+type SaleRow = Omit<Prisma.TransactionUncheckedCreateInput, "status"> & { id: string; amount: bigint };
+
+function saleRow({ merchantId, environment, input, method, amount }: { merchantId: string; environment: Environment; input: TCreateSaleRequest; method: PaymentMethod; amount: bigint }): SaleRow {
+  const { cardNumber: _n, expiryMonth: _m, expiryYear: _y, cvv: _c, ...nonCard } = input.paymentMethodInput ?? {};
+  return {
+    id: newId("transaction"),
+    merchantId,
+    environment,
+    action: "SALE",
+    amount,
+    currency: input.currency,
+    orderId: input.orderId,
+    orderKey: input.orderId,
+    buyerId: input.buyerId,
+    paymentMethod: input.paymentMethod,
+    paymentMethodId: method.id,
+    methodType: method.type,
+    provider: method.provider,
+    locale: input.locale,
+    successUrl: input.successUrl,
+    failureUrl: input.failureUrl,
+    returnUrl: input.returnUrl,
+    callbackUrl: input.callbackUrl,
+    metadata: input.metadata as Prisma.InputJsonValue | undefined,
+    customerDetails: input.customer,
+    // Non-card method input (e.g. a PayPal e-mail) is kept for the checkout; card fields never are.
+    destination: Object.keys(nonCard).length > 0 ? nonCard : undefined,
+  };
+}
+
+/** Writes the sale and its customer in one database transaction, then hands its event to the relay. */
+async function writeSale({ row, status, input, actor, method }: { row: SaleRow; status: TransactionStatus; input: TCreateSaleRequest; actor: Actor; method?: PaymentMethod }): Promise<Transaction> {
+  const { transaction, eventId } = await withOrderIdGuard(() =>
+    db.$transaction(async (tx) => {
+      const customer = await upsertCustomer({ tx, merchantId: row.merchantId, environment: row.environment, buyerId: input.buyerId, details: input.customer });
+      const created = await insertTransaction(tx, { ...row, status, customerId: customer.id }, actor);
+      if (status === "SUCCESS" && method) await postSaleSucceeded(tx, created.transaction, saleFee(row.amount, method));
+      return created;
+    }, MONEY_TRANSACTION_OPTIONS),
+  );
+  await afterCommit([eventId]);
+  return transaction;
+}
+
+interface SaleFlow {
+  base: SaleRow;
+  input: TCreateSaleRequest;
+  actor: Actor;
+  /** The merchant's checkoutExpiryMinutes, for sales that wait for the customer. */
+  expiryMinutes: number;
+}
+
+async function checkoutSale({ base, input, actor, expiryMinutes }: SaleFlow): Promise<CreatedPayment> {
+  const session = newCheckoutSession({ expiryMinutes });
+  const transaction = await writeSale({ row: { ...base, checkoutToken: session.token, expiresAt: session.expiresAt }, status: "PROCESSING", input, actor });
+  return { transaction, url: session.url };
+}
+
+async function directCardSale({ base, input, method, card, actor, expiryMinutes }: SaleFlow & { method: PaymentMethod; card: CardInput }): Promise<CreatedPayment> {
+  // Refuse a repeated orderId before the card is charged; the unique index still decides races.
+  await assertOrderIdUnused({ merchantId: base.merchantId, environment: base.environment, action: "SALE", orderId: input.orderId });
+  const provider = getProvider(base.environment, method.provider)!;
+  const result = await provider.authorize({ transactionId: base.id, amount: base.amount, currency: base.currency, method: "card", card });
+  const summary = result.card ? { cardBrand: result.card.brand, cardLast4: result.card.last4, cardExpMonth: result.card.expMonth, cardExpYear: result.card.expYear } : {};
+  const row: SaleRow = { ...base, ...summary, providerRef: result.providerRef ?? null };
+
+  try {
+    switch (result.status) {
+      case "succeeded":
+        return { transaction: await writeSale({ row, status: "SUCCESS", input, actor, method }) };
+      case "declined": {
+        const transaction = await writeSale({ row: { ...row, declineCode: result.code, declineMessage: result.message }, status: "DECLINED", input, actor });
+        // The seed's one error-shaped decline: 500 {status:false, error, code:'processing_error', transaction}.
+        if (result.code === "processing_error") {
+          throw new AppError("internal_error", result.message, { status: 500, extra: { code: "processing_error", transaction: serializeTransaction(transaction) } });
+        }
+        return { transaction };
+      }
+      case "requires_action": {
+        // The verification card: only the customer can enter the code, on the hosted checkout.
+        const session = newCheckoutSession({ expiryMinutes });
+        const pending = { ...row, checkoutToken: session.token, expiresAt: session.expiresAt, providerState: { action: result.action } };
+        return { transaction: await writeSale({ row: pending, status: "PROCESSING", input, actor }), url: session.url };
+      }
+      case "pending":
+        // The provider has not decided yet; its confirmation finishes the sale.
+        return { transaction: await writeSale({ row, status: "PROCESSING", input, actor }) };
+      default: {
+        const unreachable: never = result;
+        throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
+      }
+    }
+  } catch (error) {
+    if (result.status === "succeeded" && error instanceof DuplicateOrderIdError) await voidCharge(provider, base, result);
+    throw error;
+  }
+}
+
+/**
+ * A concurrent request with the same orderId won the race after our early
+ * check, so this charge has no transaction to belong to: give the money back
+ * at once rather than keep it unrecorded.
+ */
+async function voidCharge(provider: PaymentProvider, base: SaleRow, result: Extract<ProviderResult, { status: "succeeded" }>): Promise<void> {
+  try {
+    await provider.refund({ transactionId: base.id, parentProviderRef: result.providerRef, amount: base.amount, currency: base.currency });
+  } catch (err) {
+    logger.error({ err: (err as Error).message, transactionId: base.id, providerRef: result.providerRef }, "could not void a charge whose orderId lost a race; reconcile with the provider");
+  }
+}

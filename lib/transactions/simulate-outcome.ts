@@ -1,0 +1,43 @@
+// POST /v1/sandbox/transactions/{id}/simulate (SPEC §8): force what a
+// provider would decide — SUCCESS, DECLINED (with a decline code) or a
+// CHARGEBACK on a successful sale. It goes through the same finishing moves
+// and ledger recipes as real provider answers, so what it shows is what
+// production does. Sandbox only: with a live key the endpoint does not exist.
+import type { Transaction } from "@/lib/generated/prisma/client";
+import type { Environment } from "@/lib/generated/prisma/enums";
+import { DECLINE_MESSAGES } from "@/lib/providers/sandbox/test-cards";
+import { assertSandbox } from "./assert-sandbox";
+import { createChargeback } from "./create-chargeback";
+import { declineTransaction, succeedTransaction } from "./finish-transaction";
+import { getTransaction } from "./get-transaction";
+import type { TSimulateRequest } from "./schemas";
+import type { Actor } from "./transition";
+
+export interface SimulateOutcomeOptions {
+  merchantId: string;
+  environment: Environment;
+  id: string;
+  input: TSimulateRequest;
+  actor: Actor;
+}
+
+const REASON = "Simulated in sandbox";
+
+export async function simulateOutcome({ merchantId, environment, id, input, actor }: SimulateOutcomeOptions): Promise<Transaction> {
+  assertSandbox(environment);
+  const t = await getTransaction({ merchantId, environment, id });
+  switch (input.outcome) {
+    case "SUCCESS":
+      return succeedTransaction({ id: t.id, actor, reason: REASON });
+    case "DECLINED": {
+      const code = input.declineCode ?? (t.action === "SALE" ? "card_declined" : "provider_rejected");
+      return declineTransaction({ id: t.id, actor, reason: REASON, code, message: DECLINE_MESSAGES[code] });
+    }
+    case "CHARGEBACK":
+      return createChargeback({ sale: t, amount: input.amount === undefined ? undefined : BigInt(input.amount), actor, reason: REASON });
+    default: {
+      const unreachable: never = input.outcome;
+      throw new Error(`Unknown outcome ${unreachable as string}`);
+    }
+  }
+}
