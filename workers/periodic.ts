@@ -1,7 +1,16 @@
 // In-process periodic tasks of the worker (outbox relay, expiry sweeps, ...).
 // Each feature registers a task; every task runs on its own interval, never
 // overlapping itself, and errors are logged rather than crashing the worker.
+import { purgeOldApiRequests } from "@/lib/api-requests/purge-old-api-requests";
+import { purgeExpiredIdempotencyRecords } from "@/lib/idempotency/purge-expired-idempotency-records";
 import { logger } from "@/lib/log";
+import { expireCheckouts } from "@/lib/maintenance/expire-checkouts";
+import { runDailySandboxPurge } from "@/lib/maintenance/run-daily-sandbox-purge";
+import { resumePayouts } from "@/lib/payouts/resume-payouts";
+import { PUBLISH_EVERY_MS, publishWorkerMetrics } from "@/lib/metrics/publish-worker-metrics";
+import { confirmStaleRefunds } from "@/lib/transactions/settle-refund";
+import { relayOutbox } from "@/lib/webhooks/relay";
+import { rescueStuckDeliveries } from "@/lib/webhooks/rescue-stuck-deliveries";
 
 export interface PeriodicTask {
   name: string;
@@ -9,7 +18,21 @@ export interface PeriodicTask {
   run: () => Promise<void>;
 }
 
-export const periodicTasks: PeriodicTask[] = [];
+export const periodicTasks: PeriodicTask[] = [
+  // Payouts and maintenance (issue #5): overdue checkouts expire, lost payout jobs are re-scheduled, sandbox data is purged daily.
+  { name: "checkout expiry", everyMs: 10_000, run: async () => void (await expireCheckouts()) },
+  { name: "payout pipeline sweep", everyMs: 30_000, run: async () => void (await resumePayouts()) },
+  { name: "daily sandbox purge", everyMs: 15 * 60_000, run: async () => void (await runDailySandboxPurge()) },
+  // Refunds (lib/transactions/settle-refund.ts): a refund whose confirmation job could not be queued is picked up here.
+  { name: "refund confirmation sweep", everyMs: 60_000, run: async () => void (await confirmStaleRefunds()) },
+  // Webhooks (lib/webhooks/relay.ts): events whose after-commit enqueue failed go out within a second of Redis answering.
+  { name: "webhook outbox relay", everyMs: 1_000, run: async () => void (await relayOutbox()) },
+  { name: "webhook stuck-delivery rescue", everyMs: 60_000, run: async () => void (await rescueStuckDeliveries()) },
+  { name: "webhook metrics publish", everyMs: PUBLISH_EVERY_MS, run: publishWorkerMetrics },
+  // API (lib/idempotency, lib/api-requests): expired Idempotency-Key records already count as absent; this reclaims space.
+  { name: "idempotency record purge", everyMs: 10 * 60_000, run: async () => void (await purgeExpiredIdempotencyRecords()) },
+  { name: "API request log purge", everyMs: 60 * 60_000, run: async () => void (await purgeOldApiRequests()) },
+];
 
 export function startPeriodicTasks(tasks: PeriodicTask[] = periodicTasks): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];

@@ -1,8 +1,7 @@
 // The worker process (SPEC §1, §14): consumes the BullMQ queues, writes a
 // heartbeat, and shuts down cleanly on SIGTERM/SIGINT (finishing the jobs in
 // hand, then closing its connections). Stateless: run as many as needed.
-process.env.SLUICE_PROCESS ??= "worker";
-
+// Started through workers/index.ts.
 import { hostname } from "node:os";
 import { Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";

@@ -38,3 +38,16 @@ export function buildEventPayload(eventId: string, kind: string, createdAt: Date
   if (t.parentId) data.parentId = t.parentId;
   return { id: eventId, event: kind, createdAt: iso(createdAt), environment: t.environment, data };
 }
+
+export interface TestEventPayload {
+  id: string;
+  event: string;
+  createdAt: string;
+  environment: Transaction["environment"];
+  data: { message: string };
+}
+
+/** The body of a "send a test webhook" event: the envelope of every event, and no transaction. */
+export function buildTestEventPayload({ id, kind, createdAt, environment }: { id: string; kind: string; createdAt: Date; environment: Transaction["environment"] }): TestEventPayload {
+  return { id, event: kind, createdAt: iso(createdAt), environment, data: { message: "This is a test webhook from Sluice. Verify its signature, then answer 2xx." } };
+}

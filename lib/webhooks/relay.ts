@@ -1,6 +1,38 @@
-// Outbox relay: moves committed events to the webhook queue. Implemented by
-// the webhook-delivery work (issue #4); until then events wait in PostgreSQL,
-// which is exactly the state the relay's sweep starts from.
+// Outbox relay (SPEC §9): moves committed events from PostgreSQL to the
+// webhook queue. Two paths, one rule:
+// - enqueueEvents(), right after a commit (lib/transactions/after-commit.ts),
+//   so a webhook leaves within milliseconds;
+// - relayOutbox(), the worker's sweep, for whatever the first path could not
+//   queue (Redis down, process killed between commit and enqueue).
+// Both add the first attempt under the event id as job id and only then set
+// relayedAt, so a crash in between means "queued twice" — never "not
+// queued". Queued twice still sends once: BullMQ ignores an id it already
+// holds, and a late duplicate finds the attempt recorded and does nothing.
+// A rolled-back change has no row, so nothing is ever sent for it.
+import { db } from "@/lib/db";
+import { queueDeliveries } from "./webhook-queue";
+
+async function relay(eventIds: string[]): Promise<void> {
+  await queueDeliveries(eventIds.map((eventId) => ({ data: { eventId, attempt: 1 } })));
+  await db.event.updateMany({ where: { id: { in: eventIds }, relayedAt: null }, data: { relayedAt: new Date() } });
+}
+
+/** Queues freshly committed events. Throws when Redis is unavailable; the sweep retries them. */
 export async function enqueueEvents(eventIds: string[]): Promise<void> {
-  void eventIds;
+  if (eventIds.length === 0) return;
+  await relay(eventIds);
+}
+
+const SWEEP_BATCH = 500;
+
+/** Relays every unrelayed event, oldest first. Returns how many were relayed. */
+export async function relayOutbox(): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await db.event.findMany({ where: { relayedAt: null }, orderBy: { seq: "asc" }, take: SWEEP_BATCH, select: { id: true } });
+    if (rows.length === 0) return total;
+    await relay(rows.map((r) => r.id));
+    total += rows.length;
+    if (rows.length < SWEEP_BATCH) return total;
+  }
 }

@@ -1,0 +1,255 @@
+// Public docs page "Verify webhooks" (SPEC §9): what Sluice sends, how to
+// check both signatures in Node, Python and PHP, and how to handle retries,
+// duplicates and ordering. The numbers come from the modules that implement
+// them where that costs no import of server-only code (the schedule, the
+// header name, the timeout).
+import type { Metadata } from "next";
+import { env } from "@/lib/env";
+import { RETRY_OFFSETS_MS } from "@/lib/webhooks/retry-schedule";
+import * as snippet from "./snippets";
+
+export const metadata: Metadata = { title: "Verify webhooks", description: "Check Sluice webhook signatures (sha256 header and Standard Webhooks) in Node, Python and PHP." };
+
+function duration(ms: number): string {
+  if (ms === 0) return "immediately";
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  return `${ms / 60_000} min`;
+}
+
+function H2({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <h2 id={id} className="mt-14 scroll-mt-6 text-2xl font-semibold tracking-tight">
+      {children}
+    </h2>
+  );
+}
+
+function H3({ children }: { children: React.ReactNode }) {
+  return <h3 className="mt-8 text-lg font-semibold">{children}</h3>;
+}
+
+function P({ children }: { children: React.ReactNode }) {
+  return <p className="mt-4 leading-7 text-slate-700 dark:text-slate-300">{children}</p>;
+}
+
+function C({ children }: { children: React.ReactNode }) {
+  return <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-slate-800">{children}</code>;
+}
+
+function Code({ label, code }: { label: string; code: string }) {
+  return (
+    <figure className="mt-4">
+      <figcaption className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</figcaption>
+      <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-4 text-[13px] leading-6 text-slate-100">
+        <code>{code}</code>
+      </pre>
+    </figure>
+  );
+}
+
+const HEADERS: [string, string][] = [
+  ["Content-Type", "application/json"],
+  [env.WEBHOOK_SIGNATURE_HEADER, "sha256=<hex HMAC-SHA256 of the raw body, keyed with your signing key>"],
+  ["X-Sluice-Event", "The event kind, e.g. transaction.succeeded"],
+  ["X-Sluice-Event-Id", "The event id (evt_…), the same for every attempt"],
+  ["X-Sluice-Attempt", "1 for the first attempt, then 2, 3, …"],
+  ["User-Agent", "Sluice-Webhooks/1"],
+  ["webhook-id", "The event id (Standard Webhooks)"],
+  ["webhook-timestamp", "Seconds since the epoch at this attempt (Standard Webhooks)"],
+  ["webhook-signature", 'v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks)'],
+];
+
+const EVENT_KINDS = ["transaction.processing", "transaction.wait_approve", "transaction.succeeded", "transaction.declined", "transaction.canceled", "transaction.expired"];
+
+export default function VerifyWebhooksPage() {
+  return (
+    <main className="mx-auto max-w-3xl px-6 py-12">
+      <h1 className="text-4xl font-bold tracking-tight">Verify webhooks</h1>
+      <P>
+        Every status change of a transaction is sent as an HTTP <C>POST</C> with a JSON body to the transaction&apos;s <C>callbackUrl</C>. Each request is signed
+        with your <strong>webhook signing key</strong> (<C>whsec_…</C>, one per environment, on the back office <em>Developers</em> page). Check the signature
+        before you trust a webhook: anyone can send a POST to your URL.
+      </P>
+      <nav aria-label="On this page" className="mt-6 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-800">
+        <ul className="grid gap-1 sm:grid-cols-2">
+          {[
+            ["what-we-send", "What Sluice sends"],
+            ["signing-key", "Which bytes are the key"],
+            ["sha256", "Check X-Sluice-Signature"],
+            ["standard-webhooks", "Check the Standard Webhooks headers"],
+            ["node-helper", "The Node helper"],
+            ["retries", "Answers and retries"],
+            ["duplicates-ordering", "Duplicates and ordering"],
+            ["rotation", "Rotating the key"],
+          ].map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="text-slate-700 hover:underline dark:text-slate-300">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <H2 id="what-we-send">What Sluice sends</H2>
+      <Code label="Body" code={snippet.EXAMPLE_PAYLOAD} />
+      <P>
+        Event kinds: {EVENT_KINDS.map((k, i) => (
+          <span key={k}>
+            {i > 0 && ", "}
+            <C>{k}</C>
+          </span>
+        ))}
+        . Refunds and chargebacks are transactions too (<C>data.action</C> is <C>REFUND</C> or <C>CHARGEBACK</C>, <C>data.parentId</C> names the sale), and{" "}
+        <C>data.declineCode</C> appears on declines. A test webhook from the back office has the kind <C>test.webhook</C> and no transaction.
+      </P>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="mb-2 text-left font-medium text-slate-700 dark:text-slate-300">Headers of every attempt</caption>
+          <thead>
+            <tr className="border-b border-slate-300 dark:border-slate-700">
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Header
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Value
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {HEADERS.map(([name, value]) => (
+              <tr key={name} className="border-b border-slate-200 align-top dark:border-slate-800">
+                <td className="py-2 pr-4 font-mono text-[13px]">{name}</td>
+                <td className="py-2 text-slate-700 dark:text-slate-300">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <P>
+        Always verify the <strong>raw body</strong> — the bytes exactly as received — before parsing it. Parsing and re-serialising JSON changes the bytes
+        (spacing, key order, number formats) and the signature no longer matches.
+      </P>
+
+      <H2 id="signing-key">Which bytes are the key</H2>
+      <P>
+        Your signing key is <C>whsec_</C> followed by 32 letters and digits. The two schemes use it differently — in both cases you paste the key exactly as
+        shown:
+      </P>
+      <ul className="mt-4 list-disc space-y-2 pl-6 leading-7 text-slate-700 dark:text-slate-300">
+        <li>
+          <strong>
+            <C>{env.WEBHOOK_SIGNATURE_HEADER}</C>
+          </strong>
+          : the HMAC key is the whole key text, <C>whsec_</C> prefix included, as UTF-8 bytes (<C>createHmac(&quot;sha256&quot;, key)</C>,{" "}
+          <C>hash_hmac(&apos;sha256&apos;, $raw, $key)</C>).
+        </li>
+        <li>
+          <strong>Standard Webhooks</strong>: as the standard defines for <C>whsec_</C> keys, the HMAC key is the base64 decoding of the part after{" "}
+          <C>whsec_</C> (24 bytes). Every Standard Webhooks library does this for you when given the key as shown.
+        </li>
+      </ul>
+
+      <H2 id="sha256">Check X-Sluice-Signature</H2>
+      <P>
+        The header carries <C>sha256=</C> and the hex HMAC-SHA256 of the raw body. Recompute it, compare in constant time, and answer 400 when it differs.
+      </P>
+      <Code label="Node.js (Express)" code={snippet.NODE_SHA256} />
+      <Code label="Python" code={snippet.PYTHON_SHA256} />
+      <Code label="Python (Flask route)" code={snippet.PYTHON_FLASK} />
+      <Code label="PHP" code={snippet.PHP_SHA256} />
+
+      <H2 id="standard-webhooks">Check the Standard Webhooks headers</H2>
+      <P>
+        The body-only signature above never expires: whoever captures one request can replay it. The{" "}
+        <a className="underline" href="https://www.standardwebhooks.com/">
+          Standard Webhooks
+        </a>{" "}
+        headers sign the event id and the time of the attempt as well, so a receiver can refuse anything older than 5 minutes. Use a Standard Webhooks
+        library, or the few lines below.
+      </P>
+      <Code label="Node.js (standardwebhooks library)" code={snippet.NODE_STANDARD} />
+      <Code label="Python" code={snippet.PYTHON_STANDARD} />
+      <Code label="PHP" code={snippet.PHP_STANDARD} />
+      <P>
+        Python and PHP libraries exist too (<C>pip install standardwebhooks</C>, <C>composer require standard-webhooks/standard-webhooks</C>); give them the key
+        as shown.
+      </P>
+
+      <H2 id="node-helper">The Node helper</H2>
+      <P>
+        Sluice&apos;s repository ships both checks as one dependency-free file, <C>lib/webhooks/verify-webhook.ts</C> (only <C>node:crypto</C>, constant-time
+        comparisons). Copy it into your project:
+      </P>
+      <Code label="TypeScript" code={snippet.NODE_HELPER} />
+
+      <H2 id="retries">Answers and retries</H2>
+      <ul className="mt-4 list-disc space-y-2 pl-6 leading-7 text-slate-700 dark:text-slate-300">
+        <li>
+          Answer any <strong>2xx within {env.WEBHOOK_TIMEOUT_MS / 1000} seconds</strong>. Do slow work after answering (queue it).
+        </li>
+        <li>Anything else is a failure: another status, a timeout, a refused connection — and a redirect (3xx), which is never followed.</li>
+        <li>
+          <strong>410 Gone</strong> stops all further attempts for that event.
+        </li>
+        <li>We keep the first 1 KiB of your answer in the delivery log; the rest is discarded unread.</li>
+      </ul>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="mb-2 text-left font-medium text-slate-700 dark:text-slate-300">Attempts, counted from the first</caption>
+          <thead>
+            <tr className="border-b border-slate-300 dark:border-slate-700">
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Environment
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Attempt times after the event
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(["sandbox", "production"] as const).map((environment) => (
+              <tr key={environment} className="border-b border-slate-200 align-top dark:border-slate-800">
+                <td className="py-2 pr-4 capitalize">
+                  {environment} ({RETRY_OFFSETS_MS[environment].length} attempts)
+                </td>
+                <td className="py-2 text-slate-700 dark:text-slate-300">{RETRY_OFFSETS_MS[environment].map(duration).join(", ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <P>
+        After the last failed attempt the event is marked <C>failed</C>. Every attempt — time, status code, duration, the start of your answer, the error — is
+        listed by <C>GET /v1/events/&#123;id&#125;</C> and on the transaction page of the back office, and{" "}
+        <C>POST /v1/events/&#123;id&#125;/resend</C> (or the back office&apos;s <em>Resend</em>) sends an event once more at any time.
+      </P>
+
+      <H2 id="duplicates-ordering">Duplicates and ordering</H2>
+      <H3>Duplicates</H3>
+      <P>
+        Delivery is <strong>at least once</strong>: after a network error or a restart on our side you may receive the same event twice. Every attempt of an
+        event carries the same <C>id</C> (also in <C>X-Sluice-Event-Id</C> and <C>webhook-id</C>); store the ids you have processed and ignore repeats.
+      </P>
+      <H3>Ordering</H3>
+      <P>
+        The events of one transaction are sent in the order they happened: a later event is held back while an earlier one of the same transaction is still
+        being retried. Once the earlier event is delivered — or has failed for good (its attempts used up, or you answered 410) — the later ones go out, so a
+        failure never blocks a transaction forever. Events of different transactions are independent.
+      </P>
+      <P>
+        Because a failed event can be resent later, it may arrive after newer ones. Before applying an event, compare its <C>data.updatedAt</C> (or the
+        event&apos;s <C>createdAt</C>) with what you stored for that transaction and ignore anything older. When in doubt, read the current state with{" "}
+        <C>GET /v1/transactions/&#123;id&#125;</C>.
+      </P>
+
+      <H2 id="rotation">Rotating the key</H2>
+      <P>
+        When you rotate the signing key in the back office, the old key keeps working for 24 hours: during that time{" "}
+        <C>webhook-signature</C> carries two <C>v1,…</C> signatures, one per key, and a receiver holding either key verifies. The single-valued{" "}
+        <C>{env.WEBHOOK_SIGNATURE_HEADER}</C> is signed with the new key at once, so update receivers that check it right after rotating — or check the Standard
+        Webhooks header during the switch.
+      </P>
+    </main>
+  );
+}

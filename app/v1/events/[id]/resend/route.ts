@@ -1,0 +1,13 @@
+import { apiRoute } from "@/lib/http/api-handler";
+import { resendEvent } from "@/lib/webhooks/resend-event";
+
+// 202: the attempt is queued, not made; GET /v1/events/{id} shows its outcome.
+export const POST = apiRoute({ family: "guide", write: true, idempotent: true }, async ({ params, principal }) => ({
+  status: 202,
+  body: await resendEvent({
+    merchantId: principal.merchant.id,
+    environment: principal.environment,
+    eventId: params.id ?? "",
+    actor: { type: "api", id: principal.keyId },
+  }),
+}));

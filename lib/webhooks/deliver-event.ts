@@ -1,0 +1,197 @@
+// The delivery step of SPEC §9, run by the worker for each queued job.
+//
+// PostgreSQL is the source of truth; the queue only says "look at this event
+// now". So every step re-reads the event and is safe to run twice: a job
+// re-run after a crash (BullMQ's stalled-job recovery) finds its attempt
+// already recorded and only makes sure the next step is queued. A crash
+// between sending and recording sends once more rather than not at all:
+// delivery is at least once, and receivers drop duplicates by event id.
+//
+// Order per transaction: an event is not sent while an earlier event of the
+// same transaction (lower seq) is still `pending` — its job is parked until
+// that event's next attempt is due, and woken as soon as that event is
+// resolved. Resolved means `delivered` or `failed`: an event that failed for
+// good (schedule used up, or 410) no longer holds later events back, so a
+// dead period on the receiver's side delays a transaction's events but never
+// blocks them forever. Resends are explicit requests and skip this check.
+import { DelayedError, type Job } from "bullmq";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { EventDeliveryStatus } from "@/lib/generated/prisma/enums";
+import { logger } from "@/lib/log";
+import { newId } from "@/lib/ids";
+import { webhookAttemptDuration, webhookAttempts, webhookDeliveries, webhookFailures } from "@/lib/metrics/webhook-metrics";
+import { postWebhook, type AttemptOutcome } from "./post-webhook";
+import { acquireReceiverSlot, releaseReceiverSlot } from "./receiver-slots";
+import { nextAttemptTime } from "./retry-schedule";
+import { signedHeaders } from "./sign-webhook";
+import { getSigningSecrets } from "./signing-keys";
+import { deliveryJobId, queueDeliveries, webhookQueue, type TDeliverJob } from "./webhook-queue";
+
+/** How soon a delivery over its receiver's slot share is tried again (plus jitter). */
+const BUSY_RECEIVER_RETRY_MS = 500;
+/** How soon a parked event looks again when the event before it has no attempt scheduled yet. */
+const BLOCKED_RECHECK_MS = 2_000;
+
+type LoadedEvent = NonNullable<Awaited<ReturnType<typeof loadEvent>>>;
+
+function loadEvent(id: string) {
+  return db.event.findUnique({
+    where: { id },
+    include: {
+      attempts: { where: { manual: false }, orderBy: { startedAt: "asc" }, take: 1, select: { startedAt: true } },
+      _count: { select: { attempts: { where: { manual: false } } } },
+    },
+  });
+}
+
+export async function deliverEvent(data: TDeliverJob, job: Job): Promise<string> {
+  const event = await loadEvent(data.eventId);
+  if (!event) return "event no longer exists";
+  if (data.manual) return attempt(event, { manual: true, job });
+
+  if (event.status !== "pending") return `already ${event.status}`;
+  const made = event._count.attempts;
+  if (made >= data.attempt) {
+    // This step already ran (we are a re-run after a crash): only make sure the next one is queued.
+    await queueFollowUp(event, made);
+    return "attempt already recorded";
+  }
+  if (event.transactionId) {
+    const earlier = await db.event.findFirst({
+      where: { transactionId: event.transactionId, seq: { lt: event.seq }, status: "pending" },
+      orderBy: { seq: "asc" },
+      select: { id: true, nextAttemptAt: true },
+    });
+    if (earlier) {
+      // Look again once the earlier event's next attempt has had its full time; its resolution wakes us sooner.
+      const due = earlier.nextAttemptAt && earlier.nextAttemptAt.getTime() > Date.now() ? earlier.nextAttemptAt.getTime() + env.WEBHOOK_TIMEOUT_MS : Date.now() + BLOCKED_RECHECK_MS;
+      await db.event.updateMany({ where: { id: event.id, status: "pending" }, data: { nextAttemptAt: new Date(due) } });
+      return park(job, due);
+    }
+  }
+  return attempt(event, { manual: false, job });
+}
+
+/** Puts the job back in the queue until `at` without counting an attempt (BullMQ's DelayedError protocol). */
+async function park(job: Job, at: number): Promise<never> {
+  await job.moveToDelayed(Math.ceil(at), job.token);
+  throw new DelayedError();
+}
+
+async function attempt(event: LoadedEvent, { manual, job }: { manual: boolean; job: Job }): Promise<string> {
+  const url = event.url;
+  if (url && !acquireReceiverSlot(url)) return park(job, Date.now() + BUSY_RECEIVER_RETRY_MS + Math.random() * BUSY_RECEIVER_RETRY_MS);
+  const number = event.attemptCount + 1;
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await send(event, url, number);
+  } finally {
+    if (url) releaseReceiverSlot(url);
+  }
+  const status = await record(event, outcome, manual);
+
+  const result = outcome.success ? "success" : "failure";
+  webhookAttempts.inc({ environment: event.environment, result });
+  webhookAttemptDuration.observe({ result }, outcome.durationMs / 1000);
+  if (status !== event.status) {
+    if (status === "delivered") webhookDeliveries.inc({ environment: event.environment });
+    if (status === "failed") webhookFailures.inc({ environment: event.environment });
+  }
+  logger.info({ eventId: event.id, attempt: number, manual, statusCode: outcome.statusCode, error: outcome.error, ms: outcome.durationMs, status }, "webhook attempt");
+
+  if (!manual && status === "pending") await queueFollowUp(event, event._count.attempts + 1);
+  if (status !== "pending" && event.transactionId) await wakeNextEvent(event);
+  return `${result}: ${status}`;
+}
+
+async function send(event: LoadedEvent, url: string | null, number: number): Promise<AttemptOutcome> {
+  const startedAt = new Date();
+  const failure = (error: string, gone: boolean): AttemptOutcome => ({ startedAt, durationMs: 0, statusCode: null, responseBody: null, error, success: false, gone });
+  // A URL-less event can never be delivered: failing it at once beats retrying for two days.
+  if (!url) return failure("The transaction has no callbackUrl", true);
+  const secrets = await getSigningSecrets({ merchantId: event.merchantId, environment: event.environment });
+  if (!secrets) return failure("No webhook signing key for this merchant and environment", false);
+  const headers = signedHeaders({
+    eventId: event.id,
+    eventType: event.type,
+    body: event.payload,
+    attempt: number,
+    secrets,
+    signatureHeader: env.WEBHOOK_SIGNATURE_HEADER,
+    timestamp: Math.floor(startedAt.getTime() / 1000),
+  });
+  return postWebhook({ url, body: event.payload, headers, timeoutMs: env.WEBHOOK_TIMEOUT_MS });
+}
+
+/**
+ * Records the attempt and the event's new state in one database transaction;
+ * returns the status the event now has. Automatic attempts move a pending
+ * event along its schedule; a manual resend only ever improves the status
+ * (delivered on success, failed on a 410 of a pending event) and leaves the
+ * automatic schedule alone.
+ */
+async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boolean): Promise<EventDeliveryStatus> {
+  const now = new Date();
+  let change: { status?: EventDeliveryStatus; nextAttemptAt?: Date | null; deliveredAt?: Date } = {};
+  if (outcome.success) change = { status: "delivered", nextAttemptAt: null, deliveredAt: now };
+  else if (outcome.gone && event.status === "pending") change = { status: "failed", nextAttemptAt: null };
+  else if (!manual) {
+    const made = event._count.attempts + 1;
+    const next = nextAttemptTime({
+      environment: event.environment,
+      attemptsMade: made,
+      firstAttemptAt: event.attempts[0]?.startedAt ?? outcome.startedAt,
+      now,
+      scale: env.WEBHOOK_RETRY_SCALE,
+    });
+    change = next ? { nextAttemptAt: next } : { status: "failed", nextAttemptAt: null };
+  }
+  // Only a pending event moves along the schedule; a delivered one stays delivered whatever a later attempt does.
+  const guard = outcome.success ? {} : { status: "pending" as const };
+  const [, updated] = await db.$transaction([
+    db.webhookAttempt.create({
+      data: {
+        id: newId("attempt"),
+        eventId: event.id,
+        attempt: event.attemptCount + 1,
+        url: event.url ?? "",
+        startedAt: outcome.startedAt,
+        durationMs: outcome.durationMs,
+        statusCode: outcome.statusCode,
+        responseBody: outcome.responseBody,
+        error: outcome.error,
+        success: outcome.success,
+        manual,
+      },
+    }),
+    db.event.updateMany({ where: { id: event.id, ...guard }, data: { attemptCount: { increment: 1 }, lastAttemptAt: outcome.startedAt, ...change } }),
+  ]);
+  if (updated.count === 0) {
+    // The event left `pending` meanwhile (a resend delivered it): count the attempt, keep that status.
+    await db.event.update({ where: { id: event.id }, data: { attemptCount: { increment: 1 }, lastAttemptAt: outcome.startedAt } });
+    const current = await db.event.findUniqueOrThrow({ where: { id: event.id }, select: { status: true } });
+    return current.status;
+  }
+  return change.status ?? event.status;
+}
+
+/** Queues automatic attempt `made + 1` at the event's nextAttemptAt (a no-op if it is already queued). */
+async function queueFollowUp(event: { id: string }, made: number): Promise<void> {
+  const fresh = await db.event.findUnique({ where: { id: event.id }, select: { status: true, nextAttemptAt: true } });
+  if (!fresh || fresh.status !== "pending" || !fresh.nextAttemptAt) return;
+  await queueDeliveries([{ data: { eventId: event.id, attempt: made + 1 }, delayMs: fresh.nextAttemptAt.getTime() - Date.now() }]);
+}
+
+/** The transaction's next pending event may have been parked behind this one: start it now. */
+async function wakeNextEvent(event: LoadedEvent): Promise<void> {
+  const next = await db.event.findFirst({
+    where: { transactionId: event.transactionId, seq: { gt: event.seq }, status: "pending" },
+    orderBy: { seq: "asc" },
+    select: { id: true, _count: { select: { attempts: { where: { manual: false } } } } },
+  });
+  if (!next) return;
+  const job = await webhookQueue().getJob(deliveryJobId({ eventId: next.id, attempt: next._count.attempts + 1 }));
+  // It may be running or already promoted: then there is nothing to wake.
+  if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
+}

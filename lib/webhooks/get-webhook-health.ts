@@ -1,0 +1,55 @@
+// Webhook health for the back office System page (SPEC §13) and /api/metrics:
+// queue depths from Redis, the rest from the outbox in PostgreSQL. Redis being
+// down is itself something the page must show, so it yields `queue: null`
+// rather than an error.
+import { db } from "@/lib/db";
+import { iso } from "@/lib/time";
+import { webhookQueue } from "./webhook-queue";
+
+export interface WebhookHealth {
+  /** Jobs in the webhook queue; null when Redis did not answer. */
+  queue: { waiting: number; active: number; delayed: number; failed: number } | null;
+  /** The oldest event not yet delivered and not given up. */
+  oldestUndelivered: { id: string; createdAt: string; ageSeconds: number } | null;
+  /** Delivery attempts that failed in the last 24 h. */
+  failedAttempts24h: number;
+  /** Events marked failed (schedule used up, or 410) whose last attempt was in the last 24 h. */
+  failedEvents24h: number;
+  /** Committed events not yet handed to the queue. */
+  outboxBacklog: number;
+}
+
+const DAY_MS = 24 * 3_600_000;
+const REDIS_TIMEOUT_MS = 2_000;
+
+export async function getWebhookHealth(): Promise<WebhookHealth> {
+  const since = new Date(Date.now() - DAY_MS);
+  const [queue, oldest, failedAttempts24h, failedEvents24h, outboxBacklog] = await Promise.all([
+    queueDepths(),
+    db.event.findFirst({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { id: true, createdAt: true } }),
+    db.webhookAttempt.count({ where: { success: false, startedAt: { gte: since } } }),
+    db.event.count({ where: { status: "failed", lastAttemptAt: { gte: since } } }),
+    db.event.count({ where: { relayedAt: null } }),
+  ]);
+  return {
+    queue,
+    oldestUndelivered: oldest ? { id: oldest.id, createdAt: iso(oldest.createdAt), ageSeconds: Math.max(0, Math.round((Date.now() - oldest.createdAt.getTime()) / 1000)) } : null,
+    failedAttempts24h,
+    failedEvents24h,
+    outboxBacklog,
+  };
+}
+
+async function queueDepths(): Promise<WebhookHealth["queue"]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), REDIS_TIMEOUT_MS);
+  });
+  try {
+    const counts = await Promise.race([webhookQueue().getJobCounts("waiting", "active", "delayed", "failed").catch(() => null), timeout]);
+    if (!counts) return null;
+    return { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 };
+  } finally {
+    clearTimeout(timer);
+  }
+}

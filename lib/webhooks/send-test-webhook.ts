@@ -1,0 +1,39 @@
+// "Send a test webhook" on the back office Developers page (SPEC §13): a
+// signed `test.webhook` event to a URL the merchant types in, written to the
+// outbox and delivered exactly like a real one (same signing, same retries,
+// same attempt log), so it proves the receiver's verification end to end.
+import { db } from "@/lib/db";
+import type { Environment } from "@/lib/generated/prisma/enums";
+import { newId } from "@/lib/ids";
+import { afterCommit } from "@/lib/transactions/after-commit";
+import { buildTestEventPayload } from "./event-payload";
+import { assertCallbackUrlAllowed } from "./url-safety";
+
+export const TEST_EVENT_KIND = "test.webhook";
+
+export interface SendTestWebhookOptions {
+  merchantId: string;
+  environment: Environment;
+  url: string;
+}
+
+/** Returns the new event's id; the URL gets the same checks as a callbackUrl (400 `url …` when refused). */
+export async function sendTestWebhook({ merchantId, environment, url }: SendTestWebhookOptions): Promise<string> {
+  await assertCallbackUrlAllowed({ url, environment, param: "url" });
+  const id = newId("event");
+  const createdAt = new Date();
+  await db.event.create({
+    data: {
+      id,
+      merchantId,
+      environment,
+      transactionId: null,
+      type: TEST_EVENT_KIND,
+      payload: JSON.stringify(buildTestEventPayload({ id, kind: TEST_EVENT_KIND, createdAt, environment })),
+      url,
+      createdAt,
+    },
+  });
+  await afterCommit([id]);
+  return id;
+}

@@ -1,0 +1,73 @@
+// Real processes for the fault tests: the worker exactly as `npm run worker`
+// runs it (node + tsx, so SIGKILL hits the worker itself, not a wrapper), and
+// a throwaway redis-server on a free port of its own — the shared Redis on
+// 6379 is never stopped.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { createServer } from "node:net";
+import { once } from "node:events";
+import { Redis } from "ioredis";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+export interface Proc {
+  child: ChildProcess;
+  /** Resolves when the process has exited. */
+  exited: Promise<unknown>;
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+}
+
+function track(child: ChildProcess): Proc {
+  const exited = child.exitCode !== null ? Promise.resolve() : once(child, "exit");
+  return {
+    child,
+    exited,
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** The worker process with this test file's database and Redis; its output goes to `logFile`. */
+export function startWorker({ env, logFile }: { env: Record<string, string>; logFile: string }): Proc {
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile, { flags: "a" });
+  const child = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, SLUICE_PROCESS: "worker", LOG_LEVEL: "warn", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  return track(child);
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** A redis-server without persistence: a restart comes back empty, the hardest case for the outbox. */
+export async function startRedis(port: number): Promise<Proc> {
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const proc = track(child);
+  const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on("error", () => undefined);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await client.connect();
+      await client.ping();
+      client.disconnect();
+      return proc;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`redis-server did not start on port ${port}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
