@@ -3,7 +3,8 @@
 // comes from the input, so any worker can answer any call.
 import { randomBase62 } from "@/lib/ids";
 import { cardBrand, isExpired, normaliseExpiryYear } from "@/lib/payment-methods/card";
-import type { AuthorizeInput, CardInput, CardSummary, PaymentProvider, PayoutInput, ProviderResult } from "../types";
+import type { AuthorizeInput, CardInput, CardSummary, PaymentProvider, ProviderResult } from "../types";
+import { simulatePayout, simulatePayoutStatus } from "./simulate-payout";
 import { DECLINE_MESSAGES, SANDBOX_VERIFICATION_CODE, testCardOutcome } from "./test-cards";
 
 function ref(prefix: string): string {
@@ -39,12 +40,6 @@ function authorizeCard(card: CardInput): ProviderResult {
   }
 }
 
-/** Payout destinations succeed unless they contain the word "decline" (SPEC §8). */
-function payoutDecision(input: PayoutInput): ProviderResult {
-  const text = JSON.stringify(input.destination).toLowerCase();
-  return text.includes("decline") ? decline("provider_rejected") : { status: "succeeded", providerRef: ref("po") };
-}
-
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
 
@@ -73,10 +68,11 @@ export const sandboxProvider: PaymentProvider = {
   },
 
   async payout(input) {
-    return payoutDecision(input);
+    return simulatePayout(input);
   },
 
-  async status({ providerRef }) {
+  async status({ providerRef, kind }) {
+    if (kind === "payout") return simulatePayoutStatus(providerRef);
     return { status: "succeeded", providerRef };
   },
 };

@@ -1,0 +1,27 @@
+// 'KYC verification required' (SPEC §7): a payout above the merchant's
+// kycThreshold needs the customer's KYC verified. The answer carries the
+// hosted page that gets them verified. Runs before the payout's database
+// transaction: the verification session it starts must survive the 400.
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Environment } from "@/lib/generated/prisma/enums";
+import type { TCustomerInput } from "@/lib/customers/schemas";
+import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
+import { getRiskSettings } from "./get-risk-settings";
+
+export interface RequirePayoutKycOptions {
+  merchantId: string;
+  environment: Environment;
+  buyerId: string;
+  amount: bigint;
+  customer?: TCustomerInput;
+}
+
+export async function requirePayoutKyc({ merchantId, environment, buyerId, amount, customer }: RequirePayoutKycOptions): Promise<void> {
+  const settings = await getRiskSettings({ merchantId, environment });
+  if (amount <= settings.kycThreshold) return;
+  const existing = await db.customer.findUnique({ where: { merchantId_environment_buyerId: { merchantId, environment, buyerId } }, select: { kycStatus: true } });
+  if (existing?.kycStatus === "verified") return;
+  const { verificationUrl } = await startKycVerification({ merchantId, environment, buyerId, customer });
+  throw new AppError("invalid_request", "KYC verification required", { extra: { verificationUrl } });
+}
