@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_ENV, E2E_ORIGIN } from "./e2e/e2e-env";
+import { E2E_ENV, E2E_ORIGIN, E2E_PORT } from "./e2e/e2e-env";
 
 // Debian's Chromium (scripts/services.ts installs it); Playwright cannot download its own here.
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -27,7 +27,8 @@ export default defineConfig({
   ],
   webServer: {
     // The production build (scripts/test.ts builds it first), web and worker together.
-    command: "npx tsx scripts/start.ts --no-setup --no-build --no-seed",
+    // Its output is also kept in a file: the checkout tests check that no card number reaches the logs.
+    command: `mkdir -p test-results && npx tsx scripts/start.ts --no-setup --no-build --no-seed 2>&1 | tee test-results/e2e-server-${E2E_PORT}.log`,
     url: `${E2E_ORIGIN}/api/ready`,
     env: E2E_ENV,
     reuseExistingServer: false,

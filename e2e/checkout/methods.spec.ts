@@ -1,0 +1,120 @@
+// The methods a customer completes outside the card form (SPEC §8, §12), with
+// the sandbox's simulation buttons named as /docs/sandbox publishes them.
+import { expect, test } from "@playwright/test";
+import { apiStatus, createSale, expectAccessible, expectBackAtShop, merchantWithShop, screenshot, watchCsp, type Merchant } from "./fixtures";
+
+let m: Merchant;
+test.beforeAll(async () => {
+  m = await merchantWithShop("Acme Methods");
+});
+test.afterAll(async () => {
+  await m.shop.close();
+});
+
+test.describe("bank transfer", () => {
+  test('shows the instructions with a reference; "I have paid" settles after the simulated delay', async ({ page, request }) => {
+    const csp = watchCsp(page);
+    const sale = await createSale(request, m, { paymentMethod: "bank_transfer", currency: "EUR", amount: 2500 });
+    await page.goto(sale.url);
+    await expect(page.getByRole("heading", { name: "Pay by bank transfer" })).toBeVisible();
+    await expect(page.getByText("DE89 3704 0044 0532 0130 00")).toBeVisible();
+    await expect(page.getByText(/^SLC-[A-Z0-9]{10}$/)).toBeVisible();
+    await expect(page.getByText("€25.00").first()).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, "bank-transfer");
+    await page.getByRole("button", { name: "I have paid" }).click();
+    await expectBackAtShop(page, m, "/success", { transactionId: sale.id, status: "SUCCESS" });
+    await m.shop.webhook(sale.id, "transaction.succeeded");
+    expect(csp).toEqual([]);
+  });
+
+  test('"Simulate failed transfer" declines and sends the customer to failureUrl', async ({ page, request }) => {
+    const sale = await createSale(request, m, { paymentMethod: "bank_transfer" });
+    await page.goto(sale.url);
+    await page.getByRole("button", { name: "Simulate failed transfer" }).click();
+    await expectBackAtShop(page, m, "/failure", { transactionId: sale.id, status: "DECLINED" });
+    expect((await m.shop.webhook(sale.id, "transaction.declined")).data.declineCode).toBe("provider_rejected");
+  });
+});
+
+test.describe("e-wallet", () => {
+  test("the customer continues to the (simulated) wallet and approves", async ({ page, request }) => {
+    const sale = await createSale(request, m, { paymentMethod: "paypal", paymentMethodInput: { email: "jane@example.com" } });
+    await page.goto(sale.url);
+    await expect(page.getByRole("heading", { name: "Pay with PayPal" })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, "wallet");
+    await page.getByRole("link", { name: "Continue to PayPal" }).click();
+    await expect(page.getByRole("heading", { name: "PayPal (simulated)" })).toBeVisible();
+    await expect(page.getByLabel("PayPal e-mail")).toHaveValue("jane@example.com");
+    await expectAccessible(page);
+    await screenshot(page, "wallet-simulated-provider");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expectBackAtShop(page, m, "/success", { transactionId: sale.id, status: "SUCCESS" });
+    await m.shop.webhook(sale.id, "transaction.succeeded");
+  });
+
+  test("Decline, and Approve with decline@example.com, both decline", async ({ page, request }) => {
+    const declined = await createSale(request, m, { paymentMethod: "paypal" });
+    await page.goto(declined.url);
+    await page.getByRole("link", { name: "Continue to PayPal" }).click();
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expectBackAtShop(page, m, "/failure", { transactionId: declined.id, status: "DECLINED" });
+
+    const byEmail = await createSale(request, m, { paymentMethod: "paypal" });
+    await page.goto(byEmail.url);
+    await page.getByRole("link", { name: "Continue to PayPal" }).click();
+    await page.getByLabel("PayPal e-mail").fill("decline@example.com");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expectBackAtShop(page, m, "/failure", { transactionId: byEmail.id, status: "DECLINED" });
+    expect((await m.shop.webhook(byEmail.id, "transaction.declined")).data.declineCode).toBe("provider_rejected");
+  });
+});
+
+test.describe("crypto", () => {
+  test("shows the address, the amount and a QR code, and confirms by itself", async ({ page, request }) => {
+    const sale = await createSale(request, m, { paymentMethod: "crypto", currency: "GBP" });
+    await page.goto(sale.url);
+    await expect(page.getByRole("heading", { name: "Pay with crypto" })).toBeVisible();
+    await expect(page.getByText(/^tsl1q[0-9a-z]{38}$/)).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR code with the deposit address and amount" })).toBeVisible();
+    await expect(page.getByText("£10.50").first()).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Waiting for confirmation" })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, "crypto");
+    await expectBackAtShop(page, m, "/success", { transactionId: sale.id, status: "SUCCESS" });
+    await m.shop.webhook(sale.id, "transaction.succeeded");
+  });
+
+  test('"Simulate failure" declines', async ({ page, request }) => {
+    const sale = await createSale(request, m, { paymentMethod: "crypto" });
+    await page.goto(sale.url);
+    await page.getByRole("button", { name: "Simulate failure" }).click();
+    await expectBackAtShop(page, m, "/failure", { transactionId: sale.id, status: "DECLINED" });
+    await m.shop.webhook(sale.id, "transaction.declined");
+  });
+});
+
+test.describe("buy now, pay later", () => {
+  test("the customer chooses an instalment plan, then Approve pays", async ({ page, request }) => {
+    const sale = await createSale(request, m, { paymentMethod: "bnpl", amount: 12_000 });
+    await page.goto(sale.url);
+    const plans = page.getByRole("group", { name: "Choose an instalment plan" });
+    await expect(plans.getByRole("radio")).toHaveCount(3);
+    await expect(plans.getByText("4 payments of $30.00, every 2 weeks")).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, "bnpl");
+    await plans.getByRole("radio", { name: /4 payments/ }).check();
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expectBackAtShop(page, m, "/success", { transactionId: sale.id, status: "SUCCESS" });
+    await m.shop.webhook(sale.id, "transaction.succeeded");
+  });
+
+  test("Decline declines", async ({ page, request }) => {
+    const sale = await createSale(request, m, { paymentMethod: "bnpl" });
+    await page.goto(sale.url);
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expectBackAtShop(page, m, "/failure", { transactionId: sale.id, status: "DECLINED" });
+    expect((await apiStatus(request, m, sale.id)).declineCode).toBe("provider_rejected");
+  });
+});

@@ -1,0 +1,72 @@
+// A card payment on the hosted checkout (SPEC §12). The card goes to the
+// provider interface and nowhere else: it is not stored, not logged, not put
+// in job data or in the page state; the transaction keeps brand, last 4 and
+// expiry only (finish-transaction writes them from the provider's summary).
+//
+// Double submits: the attempt is claimed by a conditional UPDATE before the
+// provider is called (claim-step.ts). The loser of a double click does not
+// charge; it waits for the winner's answer and shows that instead.
+import { logger } from "@/lib/log";
+import { getProvider } from "@/lib/providers/registry";
+import { DECLINE_MESSAGES } from "@/lib/providers/sandbox/test-cards";
+import type { ProviderResult } from "@/lib/providers/types";
+import type { CheckoutResult } from "./checkout-result";
+import { resultOfOtherRequest } from "./await-other-request";
+import { claimCardAttempt, setCheckoutState } from "./claim-step";
+import { findCheckout, type CheckoutTransaction } from "./find-checkout";
+import { finishSucceeded, recordDeclinedAttempt } from "./finish-checkout";
+import { startSettlement } from "./settle-checkout";
+import { validateCardFields, type CardFields } from "./validate-card-fields";
+
+export interface PayWithCardOptions {
+  token: string;
+  /** checkoutAttempts as the form saw it: the same form submitted twice is one attempt. */
+  expectedAttempts: number;
+  fields: CardFields;
+}
+
+export async function payWithCard({ token, expectedAttempts, fields }: PayWithCardOptions): Promise<CheckoutResult> {
+  const t = await findCheckout(token);
+  if (!t || t.status !== "PROCESSING" || t.methodType !== "card") return { kind: "closed" };
+  const validation = validateCardFields(fields);
+  if (!validation.ok) return { kind: "invalid", errors: validation.errors };
+  const provider = getProvider(t.environment, t.provider ?? "");
+
+  if (!(await claimCardAttempt(t.id, expectedAttempts))) return resultOfOtherRequest(t.id, expectedAttempts);
+  const attempts = expectedAttempts + 1;
+
+  let result: ProviderResult;
+  try {
+    if (!provider) throw new Error(`No provider ${t.provider ?? "(none)"} in ${t.environment}`);
+    const { holderName, ...card } = validation.card;
+    result = await provider.authorize({ transactionId: t.id, amount: t.amount, currency: t.currency, method: "card", card: { ...card, holderName } });
+  } catch (err) {
+    // Only the error's name: a connector's message might quote its input.
+    logger.error({ transactionId: t.id, err: (err as Error).name }, "card authorization failed");
+    result = { status: "declined", code: "processing_error", message: DECLINE_MESSAGES.processing_error };
+  }
+  return applyAuthorization(t, attempts, result);
+}
+
+async function applyAuthorization(t: CheckoutTransaction, attempts: number, result: ProviderResult): Promise<CheckoutResult> {
+  switch (result.status) {
+    case "succeeded":
+      logger.info({ transactionId: t.id, attempt: attempts, brand: result.card?.brand, last4: result.card?.last4 }, "checkout card payment succeeded");
+      return finishSucceeded(t, result.providerRef, result.card);
+    case "declined":
+      return recordDeclinedAttempt(t, attempts, result.code, result.card);
+    case "requires_action": {
+      const summary = result.card ? { cardBrand: result.card.brand, cardLast4: result.card.last4, cardExpMonth: result.card.expMonth, cardExpYear: result.card.expYear } : {};
+      const open = await setCheckoutState(t.id, { step: "verification", action: "verification_code", codeTries: 0 }, { providerRef: result.providerRef, ...summary });
+      return open ? { kind: "next" } : { kind: "closed" };
+    }
+    case "pending":
+      // The provider decides later; the settlement job asks it (settle-checkout.ts).
+      await setCheckoutState(t.id, { step: "idle" });
+      return startSettlement(t, { providerRef: result.providerRef, delayMs: result.retryAfterMs ?? 0 });
+    default: {
+      const unreachable: never = result;
+      throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

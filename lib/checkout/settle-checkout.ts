@@ -1,0 +1,79 @@
+// Payments the provider confirms later (SPEC §8): a bank transfer the
+// customer says they sent, a crypto payment, or any `pending` provider
+// answer. The checkout stores when the provider is expected to know
+// (`settlesAt`) and schedules a job for that moment; the job asks the
+// provider and finishes the sale. Page views do the same when the moment has
+// passed, so a lost job (Redis down at scheduling time) only delays the
+// answer until the customer or the sweep looks again. Both go through the
+// conditional transition, so the sale finishes once.
+import { defineJob } from "@/lib/jobs/define-job";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { QUEUES } from "@/lib/jobs/queues";
+import { logger } from "@/lib/log";
+import { getProvider } from "@/lib/providers/registry";
+import { isFinal } from "@/lib/transactions/state-machine";
+import { z } from "zod";
+import type { CheckoutResult } from "./checkout-result";
+import { readCheckoutState } from "./checkout-state";
+import { claimSettlement } from "./claim-step";
+import { findCheckoutById, type CheckoutTransaction } from "./find-checkout";
+import { finishDeclined, finishSucceeded } from "./finish-checkout";
+
+export type SettleOutcome = "settled" | "not_due" | "pending" | "not_settling";
+
+/** Asks the provider about a settling checkout whose time has come, and finishes the sale on its answer. */
+export async function settleDuePayment(transactionId: string, now = new Date()): Promise<SettleOutcome> {
+  const t = await findCheckoutById(transactionId);
+  if (!t || t.status !== "PROCESSING") return "not_settling";
+  const state = readCheckoutState(t.providerState);
+  if (state.step !== "settling" || !t.providerRef) return "not_settling";
+  if (Date.parse(state.settlesAt) > now.getTime()) return "not_due";
+  const provider = getProvider(t.environment, t.provider ?? "");
+  if (!provider) return "pending";
+  const result = await provider.status({ providerRef: t.providerRef, kind: "payment" });
+  switch (result.status) {
+    case "succeeded":
+      await finishSucceeded(t, result.providerRef, result.card);
+      return "settled";
+    case "declined":
+      await finishDeclined(t, result.code, result.card, result.message);
+      return "settled";
+    case "pending":
+    case "requires_action":
+      return "pending";
+    default: {
+      const unreachable: never = result;
+      throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+export const settleCheckoutJob = defineJob({
+  queue: QUEUES.payments,
+  name: "checkout.settle",
+  schema: z.object({ transactionId: z.string().min(1) }),
+  async handle({ transactionId }) {
+    const outcome = await settleDuePayment(transactionId);
+    // Thrown, so BullMQ retries with its backoff until the provider has decided.
+    if (outcome === "not_due" || outcome === "pending") throw new Error(`checkout ${transactionId} not settled yet (${outcome})`);
+    return outcome;
+  },
+});
+
+/**
+ * Puts an open checkout into `settling` with the provider's reference, and
+ * schedules the confirmation. `delayMs` is when the provider is expected to know.
+ */
+export async function startSettlement(t: CheckoutTransaction, { providerRef, delayMs }: { providerRef: string; delayMs: number }): Promise<CheckoutResult> {
+  if (!(await claimSettlement(t.id, new Date(Date.now() + delayMs), providerRef))) {
+    const now = await findCheckoutById(t.id);
+    if (now && isFinal(now.status)) return { kind: "finished" };
+    return now?.status === "PROCESSING" && readCheckoutState(now.providerState).step === "settling" ? { kind: "next" } : { kind: "closed" };
+  }
+  try {
+    await enqueueJob(settleCheckoutJob, { transactionId: t.id }, { jobId: `checkout-settle-${t.id}`, delayMs });
+  } catch (err) {
+    logger.warn({ transactionId: t.id, err: (err as Error).message }, "could not schedule the settlement; the next page view settles it");
+  }
+  return { kind: "next" };
+}

@@ -1,0 +1,50 @@
+// Next.js proxy (the former middleware): host-based rewrites for a dedicated
+// checkout or back-office host (SPEC §1) and the security headers of those
+// surfaces (SPEC §12). Kept cheap: no database, no I/O, and the matcher keeps
+// it off the Merchant API (/v1), /api and static assets entirely.
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { CHECKOUT_BASE_HEADER } from "@/lib/checkout/checkout-urls";
+import { BACKOFFICE_HEADERS, CHECKOUT_HEADERS, checkoutCsp, newNonce } from "@/lib/proxy/security-headers";
+import { matchSurface, parseSurfaces } from "@/lib/proxy/surfaces";
+
+const surfaces = parseSurfaces([
+  { surface: "checkout", prefix: "/checkout", baseUrl: env.CHECKOUT_BASE_URL },
+  { surface: "backoffice", prefix: "/backoffice", baseUrl: env.BACKOFFICE_BASE_URL },
+]);
+const dev = env.NODE_ENV === "development";
+const httpsCheckout = new URL(env.CHECKOUT_BASE_URL).protocol === "https:";
+
+export function proxy(request: NextRequest) {
+  const match = matchSurface(surfaces, request.headers.get("host"), request.nextUrl.pathname);
+  if (!match) return NextResponse.next();
+
+  const requestHeaders = new Headers(request.headers);
+  const responseHeaders: Record<string, string> = {};
+  if (match.surface === "checkout") {
+    const nonce = newNonce();
+    const csp = checkoutCsp({ nonce, dev, https: httpsCheckout });
+    // Next.js takes the nonce for its scripts from the request's CSP header.
+    requestHeaders.set("content-security-policy", csp);
+    requestHeaders.set("x-nonce", nonce);
+    // Always set here, so a client cannot choose the prefix pages build links from.
+    requestHeaders.set(CHECKOUT_BASE_HEADER, match.publicBase);
+    Object.assign(responseHeaders, CHECKOUT_HEADERS, { "Content-Security-Policy": csp });
+  } else {
+    Object.assign(responseHeaders, BACKOFFICE_HEADERS);
+  }
+
+  const response = match.rewriteTo
+    ? NextResponse.rewrite(new URL(`${match.rewriteTo}${request.nextUrl.search}`, request.url), { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    // Everything except the Merchant API, /api (health, auth, metrics) and static files:
+    // on a dedicated checkout or back-office host any path may need the rewrite.
+    "/((?!v1(?:/|$)|api/|_next/static/|_next/image|favicon\\.ico).*)",
+  ],
+};
