@@ -1,13 +1,14 @@
 // API-key authentication (SPEC §2): both header forms, hash lookup, revoked
 // keys refused at once, environment fixed by host when hosts differ. The same
-// query loads the environment's rate-limit settings, so the hot path of every
-// request costs one database round trip before the handler.
+// query loads the merchant and the environment's rate-limit settings, so the
+// hot path of every request costs one database round trip before the handler.
+// Nothing is cached: a revoked key or deactivated merchant is refused at once.
 import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env, list } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Environment, KeyScope } from "@/lib/generated/prisma/enums";
-import { effectiveRateLimits, RATE_LIMIT_OVERRIDE_COLUMNS, type RateLimits } from "@/lib/rate-limit/limits";
+import { effectiveRateLimits, type RateLimitOverrides, type RateLimits } from "@/lib/rate-limit/limits";
 import { environmentOfKey } from "./format";
 
 export interface ApiPrincipal {
@@ -43,6 +44,14 @@ export function environmentOfHost(host: string | null): Environment | null {
 
 const INVALID = "Invalid API key";
 
+/**
+ * The key, its merchant and the environment's rate-limit overrides in one
+ * round trip (Prisma would issue one query per relation). The settings join
+ * uses the key's own environment; a key whose environment differs from its
+ * prefix is refused below anyway.
+ */
+type KeyRow = { id: string; scope: KeyScope; environment: Environment; revokedAt: Date | null; merchantId: string; name: string; domain: string; isActive: boolean; createdAt: Date } & RateLimitOverrides;
+
 export async function authenticateApiKey(headers: Headers): Promise<ApiPrincipal> {
   const key = extractApiKey(headers);
   if (!key) throw new AppError("authentication_required", "Missing API key: send it as `x-api-key: <key>` or `Authorization: Bearer <key>`");
@@ -52,26 +61,15 @@ export async function authenticateApiKey(headers: Headers): Promise<ApiPrincipal
   if (hostEnvironment && hostEnvironment !== keyEnvironment) {
     throw new AppError("authentication_required", `This is a ${keyEnvironment} key; this host serves ${hostEnvironment}`);
   }
-  const row = await db.apiKey.findUnique({
-    where: { keyHash: sha256Hex(key) },
-    select: {
-      id: true,
-      scope: true,
-      environment: true,
-      revokedAt: true,
-      merchant: {
-        select: {
-          id: true,
-          name: true,
-          domain: true,
-          isActive: true,
-          createdAt: true,
-          settings: { where: { environment: keyEnvironment }, select: RATE_LIMIT_OVERRIDE_COLUMNS },
-        },
-      },
-    },
-  });
+  const [row] = await db.$queryRaw<KeyRow[]>`
+    SELECT k.id, k.scope::text AS scope, k.environment::text AS environment, k."revokedAt",
+           m.id AS "merchantId", m.name, m.domain, m."isActive", m."createdAt",
+           s."keyRatePerMinute", s."keyBurstPerSecond", s."envRatePerMinute", s."envBurstPerSecond"
+    FROM "ApiKey" k
+    JOIN "Merchant" m ON m.id = k."merchantId"
+    LEFT JOIN "MerchantSettings" s ON s."merchantId" = k."merchantId" AND s.environment = k.environment
+    WHERE k."keyHash" = ${sha256Hex(key)}`;
   if (!row || row.revokedAt || row.environment !== keyEnvironment) throw new AppError("authentication_required", INVALID);
-  const { settings, ...merchant } = row.merchant;
-  return { keyId: row.id, scope: row.scope, environment: row.environment, merchant, rateLimits: effectiveRateLimits(row.environment, settings[0]) };
+  const merchant = { id: row.merchantId, name: row.name, domain: row.domain, isActive: row.isActive, createdAt: row.createdAt };
+  return { keyId: row.id, scope: row.scope, environment: row.environment, merchant, rateLimits: effectiveRateLimits(row.environment, row) };
 }

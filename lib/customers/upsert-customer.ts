@@ -18,10 +18,15 @@ export interface UpsertCustomerOptions {
 }
 
 export async function upsertCustomer({ tx, merchantId, environment, buyerId, details = {} }: UpsertCustomerOptions): Promise<{ id: string }> {
+  const where = { merchantId_environment_buyerId: { merchantId, environment, buyerId } };
+  const changed = Object.values(details).some((v) => v !== undefined);
+  // A returning buyer with nothing to record (the common case) costs one read.
+  if (!changed) {
+    const existing = await tx.customer.findUnique({ where, select: { id: true } });
+    if (existing) return existing;
+  }
   // INSERT … ON CONFLICT DO NOTHING: concurrent first requests for one buyer
   // cannot fail on the unique key; the loser simply finds the winner's row.
   await tx.customer.createMany({ data: [{ id: newId("customer"), merchantId, environment, buyerId, ...details }], skipDuplicates: true });
-  const where = { merchantId_environment_buyerId: { merchantId, environment, buyerId } };
-  const changed = Object.values(details).some((v) => v !== undefined);
   return changed ? tx.customer.update({ where, data: details, select: { id: true } }) : tx.customer.findUniqueOrThrow({ where, select: { id: true } });
 }

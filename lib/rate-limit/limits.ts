@@ -24,8 +24,6 @@ export interface RateLimitOverrides {
   envBurstPerSecond: number | null;
 }
 
-export const RATE_LIMIT_OVERRIDE_COLUMNS = { keyRatePerMinute: true, keyBurstPerSecond: true, envRatePerMinute: true, envBurstPerSecond: true } as const;
-
 export function effectiveRateLimits(environment: Environment, overrides: RateLimitOverrides | null | undefined): RateLimits {
   const envDefaults = ENV_RATE_DEFAULTS[environment];
   return {

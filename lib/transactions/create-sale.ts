@@ -47,11 +47,14 @@ export interface CreatedPayment {
 export async function createSale({ merchantId, environment, input, actor }: CreateSaleOptions): Promise<CreatedPayment> {
   await checkCreateRequest({ merchantId, environment, input });
   const amount = BigInt(input.amount);
-  const method = await resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action: "SALE", currency: input.currency, amount });
+  // Two independent reads, issued together so a sale waits for one round trip, not two.
+  const [method, settings] = await Promise.all([
+    resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action: "SALE", currency: input.currency, amount }),
+    getRiskSettings({ merchantId, environment }),
+  ]);
   const card = cardInput(input.paymentMethodInput, method);
   // Risk (issue #5): a sale above the merchant's saleReviewThreshold is screened by the worker and held
   // for approval. It always goes through the hosted checkout: card data cannot wait for a decision.
-  const settings = await getRiskSettings({ merchantId, environment });
   const review = settings.saleReviewThreshold !== null && amount > settings.saleReviewThreshold;
   const base = saleRow({ merchantId, environment, input, method, amount });
   const expiryMinutes = settings.checkoutExpiryMinutes;

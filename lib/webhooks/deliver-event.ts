@@ -25,7 +25,7 @@ import { postWebhook, type AttemptOutcome } from "./post-webhook";
 import { acquireReceiverSlot, releaseReceiverSlot } from "./receiver-slots";
 import { nextAttemptTime } from "./retry-schedule";
 import { signedHeaders } from "./sign-webhook";
-import { getSigningSecrets } from "./signing-keys";
+import { getCachedSigningSecrets } from "./cached-signing-secrets";
 import { deliveryJobId, queueDeliveries, webhookQueue, type TDeliverJob } from "./webhook-queue";
 
 /** How soon a delivery over its receiver's slot share is tried again (plus jitter). */
@@ -35,13 +35,12 @@ const BLOCKED_RECHECK_MS = 2_000;
 
 type LoadedEvent = NonNullable<Awaited<ReturnType<typeof loadEvent>>>;
 
+// One query: the automatic-attempt count comes as a joined aggregate. The first
+// attempt's time is needed only to schedule a retry, so record() reads it then.
 function loadEvent(id: string) {
   return db.event.findUnique({
     where: { id },
-    include: {
-      attempts: { where: { manual: false }, orderBy: { startedAt: "asc" }, take: 1, select: { startedAt: true } },
-      _count: { select: { attempts: { where: { manual: false } } } },
-    },
+    include: { _count: { select: { attempts: { where: { manual: false } } } } },
   });
 }
 
@@ -110,7 +109,7 @@ async function send(event: LoadedEvent, url: string | null, number: number): Pro
   const failure = (error: string, gone: boolean): AttemptOutcome => ({ startedAt, durationMs: 0, statusCode: null, responseBody: null, error, success: false, gone });
   // A URL-less event can never be delivered: failing it at once beats retrying for two days.
   if (!url) return failure("The transaction has no callbackUrl", true);
-  const secrets = await getSigningSecrets({ merchantId: event.merchantId, environment: event.environment });
+  const secrets = await getCachedSigningSecrets({ merchantId: event.merchantId, environment: event.environment });
   if (!secrets) return failure("No webhook signing key for this merchant and environment", false);
   const headers = signedHeaders({
     eventId: event.id,
@@ -138,36 +137,35 @@ async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boole
   else if (outcome.gone && event.status === "pending") change = { status: "failed", nextAttemptAt: null };
   else if (!manual) {
     const made = event._count.attempts + 1;
+    const first = await db.webhookAttempt.findFirst({ where: { eventId: event.id, manual: false }, orderBy: { startedAt: "asc" }, select: { startedAt: true } });
     const next = nextAttemptTime({
       environment: event.environment,
       attemptsMade: made,
-      firstAttemptAt: event.attempts[0]?.startedAt ?? outcome.startedAt,
+      firstAttemptAt: first?.startedAt ?? outcome.startedAt,
       now,
       scale: env.WEBHOOK_RETRY_SCALE,
     });
     change = next ? { nextAttemptAt: next } : { status: "failed", nextAttemptAt: null };
   }
   // Only a pending event moves along the schedule; a delivered one stays delivered whatever a later attempt does.
-  const guard = outcome.success ? {} : { status: "pending" as const };
-  const [, updated] = await db.$transaction([
-    db.webhookAttempt.create({
-      data: {
-        id: newId("attempt"),
-        eventId: event.id,
-        attempt: event.attemptCount + 1,
-        url: event.url ?? "",
-        startedAt: outcome.startedAt,
-        durationMs: outcome.durationMs,
-        statusCode: outcome.statusCode,
-        responseBody: outcome.responseBody,
-        error: outcome.error,
-        success: outcome.success,
-        manual,
-      },
-    }),
-    db.event.updateMany({ where: { id: event.id, ...guard }, data: { attemptCount: { increment: 1 }, lastAttemptAt: outcome.startedAt, ...change } }),
-  ]);
-  if (updated.count === 0) {
+  const onlyIfPending = !outcome.success;
+  // The attempt row and the event's new state in one statement (a data-modifying
+  // CTE is atomic like a transaction): one round trip instead of BEGIN, two writes, COMMIT.
+  const setsNext = "nextAttemptAt" in change;
+  const updated = await db.$executeRaw`
+    WITH attempt AS (
+      INSERT INTO "WebhookAttempt" (id, "eventId", attempt, url, "startedAt", "durationMs", "statusCode", "responseBody", error, success, manual)
+      VALUES (${newId("attempt")}, ${event.id}, ${event.attemptCount + 1}, ${event.url ?? ""}, ${outcome.startedAt}, ${outcome.durationMs},
+              ${outcome.statusCode}, ${outcome.responseBody}, ${outcome.error}, ${outcome.success}, ${manual})
+    )
+    UPDATE "Event" SET
+      "attemptCount" = "attemptCount" + 1,
+      "lastAttemptAt" = ${outcome.startedAt},
+      status = COALESCE(${change.status ?? null}::"EventDeliveryStatus", status),
+      "nextAttemptAt" = CASE WHEN ${setsNext}::boolean THEN ${change.nextAttemptAt ?? null}::timestamptz ELSE "nextAttemptAt" END,
+      "deliveredAt" = COALESCE(${change.deliveredAt ?? null}::timestamptz, "deliveredAt")
+    WHERE id = ${event.id} AND (NOT ${onlyIfPending}::boolean OR status = 'pending')`;
+  if (updated === 0) {
     // The event left `pending` meanwhile (a resend delivered it): count the attempt, keep that status.
     await db.event.update({ where: { id: event.id }, data: { attemptCount: { increment: 1 }, lastAttemptAt: outcome.startedAt } });
     const current = await db.event.findUniqueOrThrow({ where: { id: event.id }, select: { status: true } });

@@ -5,6 +5,7 @@ import type { Tx } from "@/lib/db";
 import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { newId, randomBase62 } from "@/lib/ids";
+import { forgetSigningSecrets } from "./cached-signing-secrets";
 
 /** How long the previous secret keeps signing after a rotation. */
 export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -47,5 +48,6 @@ export async function rotateSigningKey({ merchantId, environment }: { merchantId
       rotatedAt: new Date(),
     },
   });
+  forgetSigningSecrets({ merchantId, environment });
   return secret;
 }
