@@ -2,10 +2,12 @@
 // Each command parses its flags, calls the same domain function the app uses,
 // and prints either a human summary or, with --json, exactly one JSON object.
 // Bad input: a message on stderr and exit 1.
-process.env.SLUICE_PROCESS ??= "cli";
-
 import { parseArgs } from "node:util";
-import { commands } from "./cli/commands";
+
+// Set before the command modules load (a static import would run first), so
+// log lines from the CLI say "cli".
+process.env.SLUICE_PROCESS ??= "cli";
+const { commands } = await import("./cli/commands");
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(18)} ${c.usage}`);

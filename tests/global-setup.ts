@@ -1,7 +1,7 @@
 // Runs once per `vitest run`: makes sure PostgreSQL and Redis answer, and
 // builds a template database with every migration applied. Each test file
 // then clones it (CREATE DATABASE … TEMPLATE), which takes milliseconds.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { listMigrations, migrate } from "../scripts/db/migrate";
@@ -21,6 +21,7 @@ declare module "vitest" {
     templateDatabase: string;
     serverUrl: string;
     redisUrl: string;
+    runId: string;
   }
 }
 
@@ -46,11 +47,15 @@ export default async function setup(project: TestProject) {
   project.provide("templateDatabase", template);
   project.provide("serverUrl", SERVER_URL);
   project.provide("redisUrl", REDIS_URL);
+  // Databases of this run are named after it, so teardown never drops
+  // the databases of another vitest run on the same server.
+  const runId = randomBytes(4).toString("hex");
+  project.provide("runId", runId);
 
   return async () => {
     const c = new pg.Client({ connectionString: SERVER_URL });
     await c.connect();
-    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'sluice_t\\_%'`);
+    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`sluice_t\\_${runId}\\_%`]);
     for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
     await c.end();
   };

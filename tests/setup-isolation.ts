@@ -6,7 +6,7 @@ import pg from "pg";
 import { inject } from "vitest";
 
 const id = randomBytes(6).toString("hex");
-const name = `sluice_t_${id}`;
+const name = `sluice_t_${inject("runId")}_${id}`;
 const serverUrl = inject("serverUrl");
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
