@@ -35,6 +35,7 @@ export async function seedDemo(): Promise<DemoCredentials> {
     await creditTestFunds({ merchantId: created.merchant.id, environment: "sandbox", currency, amount: 1_000_000n });
   }
   await seedDemoTransactions(created.merchant.id);
+  await seedDemoSalesHistory(created.merchant.id);
   const demo: DemoCredentials = {
     merchantId: created.merchant.id,
     merchantName: created.merchant.name,
@@ -93,5 +94,45 @@ async function seedDemoTransactions(merchantId: string): Promise<void> {
   ];
   for (const p of payouts) {
     await createPayout({ merchantId, environment, actor, input: ZCreatePayoutRequest.parse({ ...p, merchantId, orderId: `demo-payout-${++n}`, ...urls }) });
+  }
+}
+
+/**
+ * Two weeks of card sales, so the back office's overview opens with charts
+ * that have a shape (SPEC §13: volume and success rate over 7/30 days). They
+ * are real sales (createSale: ledger, history, events), afterwards dated back
+ * by whole days — the only way to have a past, and done to the transaction
+ * and its history rows alike. Deterministic, so every demo looks the same.
+ */
+async function seedDemoSalesHistory(merchantId: string): Promise<void> {
+  const { db } = await import("../lib/db");
+  const { createSale } = await import("../lib/transactions/create-sale");
+  const { ZCreateSaleRequest } = await import("../lib/transactions/schemas");
+  const buyers = ["alice", "bob", "carla", "dev", "erin", "frank"];
+  const urls = { successUrl: "https://demo-store.example/checkout/success", failureUrl: "https://demo-store.example/checkout/failure", returnUrl: "https://demo-store.example/cart", callbackUrl: "http://localhost:9/webhooks" };
+  const expiryYear = String(new Date().getUTCFullYear() + 3);
+  let n = 0;
+  for (let daysAgo = 13; daysAgo >= 1; daysAgo--) {
+    const perDay = 2 + ((daysAgo * 7) % 4);
+    for (let i = 0; i < perDay; i++) {
+      n++;
+      const declined = n % 6 === 0;
+      const input = ZCreateSaleRequest.parse({
+        amount: 1_500 + ((n * 3_779) % 18_000),
+        currency: n % 5 === 0 ? "EUR" : "USD",
+        paymentMethod: "card",
+        merchantId,
+        orderId: `demo-history-${n}`,
+        buyerId: buyers[n % buyers.length],
+        ...urls,
+        paymentMethodInput: { cardNumber: declined ? "4000000000000002" : "4242424242424242", expiryMonth: "12", expiryYear, cvv: "123" },
+      });
+      const { transaction } = await createSale({ merchantId, environment: "sandbox", input, actor: { type: "system", id: "demo-seed" } });
+      const at = new Date(transaction.createdAt.getTime() - daysAgo * 86_400_000 - i * 3_600_000);
+      await db.$transaction([
+        db.transaction.update({ where: { id: transaction.id }, data: { createdAt: at, updatedAt: at } }),
+        db.transactionEvent.updateMany({ where: { transactionId: transaction.id }, data: { createdAt: at } }),
+      ]);
+    }
   }
 }

@@ -1,8 +1,15 @@
 // The CLI's command table. Add a command here: flags, usage, and a run()
 // that calls a domain function in lib/ and returns what to print.
 import { createApiKey } from "../../lib/api-keys/create-api-key";
+import { approveTransaction } from "../../lib/approvals/approve-transaction";
+import { rejectTransaction } from "../../lib/approvals/reject-transaction";
+import { reviewKyc } from "../../lib/kyc/review-kyc";
+import { addScreeningEntry, SCREENING_FIELDS, type ScreeningField } from "../../lib/risk/add-screening-entry";
+import { serializeTransaction } from "../../lib/transactions/serialize-transaction";
+import { normaliseEmail } from "../../lib/users/create-user";
+import { createStaffMember } from "../../lib/backoffice/team/create-staff-member";
 import { db } from "../../lib/db";
-import type { Environment, KeyScope } from "../../lib/generated/prisma/enums";
+import type { Environment, KeyScope, MemberRole } from "../../lib/generated/prisma/enums";
 import { checkLedger } from "../../lib/ledger/check-ledger";
 import { creditTestFunds } from "../../lib/ledger/credit-test-funds";
 import { createMerchant } from "../../lib/merchants/create-merchant";
@@ -52,6 +59,33 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   return Number(value);
 }
 
+/** --user EMAIL of a back-office user or operator, as the id the domain functions take. */
+async function userIdByEmail(values: Values): Promise<string> {
+  const email = normaliseEmail(required(values, "user"));
+  const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+  if (!user) throw new CliUsageError(`No user with e-mail ${email}`);
+  return user.id;
+}
+
+/**
+ * --seen-updated-at: the transaction's updatedAt the operator looked at (no
+ * decision on stale data). Without it the CLI decides on the transaction as
+ * it is now, which is what an operator typing the command has just looked up.
+ */
+async function seenUpdatedAt(values: Values, transactionId: string): Promise<Date> {
+  const given = optional(values, "seen-updated-at");
+  if (given !== undefined) {
+    const d = new Date(given);
+    if (!/^\d{4}-\d\d-\d\dT/.test(given) || Number.isNaN(d.getTime())) throw new CliUsageError(`--seen-updated-at must be an ISO 8601 timestamp such as 2026-11-21T10:15:30.123Z, not "${given}"`);
+    return d;
+  }
+  const t = await db.transaction.findUnique({ where: { id: transactionId }, select: { updatedAt: true } });
+  if (!t) throw new CliUsageError(`No transaction with id ${transactionId}`);
+  return t.updatedAt;
+}
+
+const decisionOptions: OptionSpec = { transaction: { type: "string" }, user: { type: "string" }, reason: { type: "string" }, "seen-updated-at": { type: "string" } };
+
 async function merchantExists(id: string): Promise<void> {
   if (!(await db.merchant.findUnique({ where: { id }, select: { id: true } }))) throw new CliUsageError(`No merchant with id ${id}`);
 }
@@ -83,6 +117,17 @@ export const commands: Record<string, Command> = {
     async run(v) {
       const user = await createOperator({ email: required(v, "email"), password: required(v, "password") });
       return { json: { user }, text: `Operator ${user.email} (${user.id}) created.` };
+    },
+  },
+
+  "user:create": {
+    usage: "--merchant ID --role OWNER|ADMIN|DEVELOPER|VIEWER --email E --password P [--name N]",
+    options: { merchant: { type: "string" }, role: { type: "string" }, email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    async run(v) {
+      const role = required(v, "role").toUpperCase();
+      if (!["OWNER", "ADMIN", "DEVELOPER", "VIEWER"].includes(role)) throw new CliUsageError(`--role must be OWNER, ADMIN, DEVELOPER or VIEWER, not "${role}"`);
+      const r = await createStaffMember({ merchantId: required(v, "merchant"), role: role as MemberRole, email: required(v, "email"), password: required(v, "password"), name: optional(v, "name") });
+      return { json: r, text: `User ${r.user.email} (${r.user.id}) is now ${r.membership.role} of ${r.membership.merchantId}.` };
     },
   },
 
@@ -140,6 +185,64 @@ export const commands: Record<string, Command> = {
         ? `Ledger OK: ${result.transactions} transactions checked.`
         : `Ledger MISMATCH:\n${result.mismatches.map((m) => `  ${m.kind} ${m.id}: ${m.detail}`).join("\n")}`;
       return { json: result, text, exitCode: result.ok ? 0 : 1 };
+    },
+  },
+
+  approve: {
+    usage: "--transaction ID --user EMAIL --reason R [--seen-updated-at ISO]",
+    options: decisionOptions,
+    async run(v) {
+      const transactionId = required(v, "transaction");
+      const r = await approveTransaction({ actor: { userId: await userIdByEmail(v) }, transactionId, reason: required(v, "reason"), seenUpdatedAt: await seenUpdatedAt(v, transactionId) });
+      const text =
+        r.outcome === "approved"
+          ? `Approved ${transactionId}: now ${r.transaction.status}.`
+          : `Approval ${r.approvals} of ${r.requiredApprovals} recorded for ${transactionId}; it needs another approver (updatedAt now ${r.transaction.updatedAt.toISOString()}).`;
+      return { json: { outcome: r.outcome, approvals: r.approvals, requiredApprovals: r.requiredApprovals, transaction: serializeTransaction(r.transaction) }, text };
+    },
+  },
+
+  reject: {
+    usage: "--transaction ID --user EMAIL --reason R [--seen-updated-at ISO]",
+    options: decisionOptions,
+    async run(v) {
+      const transactionId = required(v, "transaction");
+      const t = await rejectTransaction({ actor: { userId: await userIdByEmail(v) }, transactionId, reason: required(v, "reason"), seenUpdatedAt: await seenUpdatedAt(v, transactionId) });
+      return { json: { outcome: "rejected", transaction: serializeTransaction(t) }, text: `Rejected ${transactionId}: now ${t.status} (${t.declineCode}).` };
+    },
+  },
+
+  "screening:add": {
+    usage: "--user EMAIL --field email|name|buyerId|country --value V [--merchant mr_… (else platform-wide)] [--env sandbox|production (else both)] [--reason R]",
+    options: { user: { type: "string" }, merchant: { type: "string" }, env: { type: "string" }, field: { type: "string" }, value: { type: "string" }, reason: { type: "string" } },
+    async run(v) {
+      const field = required(v, "field");
+      if (!(SCREENING_FIELDS as readonly string[]).includes(field)) throw new CliUsageError(`--field must be one of ${SCREENING_FIELDS.join(", ")}, not "${field}"`);
+      const merchantId = optional(v, "merchant") ?? null;
+      if (merchantId) await merchantExists(merchantId);
+      const entry = await addScreeningEntry({
+        actor: { userId: await userIdByEmail(v) },
+        merchantId,
+        environment: optional(v, "env") === undefined ? null : environment(v),
+        field: field as ScreeningField,
+        value: required(v, "value"),
+        reason: optional(v, "reason"),
+      });
+      const scope = merchantId ? `merchant ${merchantId}` : "the whole platform";
+      return { json: { entry: { id: entry.id, merchantId: entry.merchantId, environment: entry.environment, field: entry.field, value: entry.value } }, text: `Screening entry ${entry.id} added for ${scope}: ${entry.field} = ${entry.value}.` };
+    },
+  },
+
+  "kyc:review": {
+    usage: "--verification ID --user EMAIL --decision approve|reject [--level basic|enhanced] [--note N]",
+    options: { verification: { type: "string" }, user: { type: "string" }, decision: { type: "string" }, level: { type: "string" }, note: { type: "string" } },
+    async run(v) {
+      const decision = required(v, "decision");
+      if (decision !== "approve" && decision !== "reject") throw new CliUsageError(`--decision must be approve or reject, not "${decision}"`);
+      const level = optional(v, "level");
+      if (level !== undefined && level !== "basic" && level !== "enhanced") throw new CliUsageError(`--level must be basic or enhanced, not "${level}"`);
+      const r = await reviewKyc({ actor: { userId: await userIdByEmail(v) }, verificationId: required(v, "verification"), decision, level, note: optional(v, "note") });
+      return { json: r, text: `Verification ${r.verificationId} ${r.status}; customer ${r.customer.buyerId} is ${r.customer.kycStatus} (${r.customer.kycLevel}).` };
     },
   },
 };

@@ -1,0 +1,6 @@
+"use client";
+import { ErrorPanel } from "@/components/backoffice/error-panel";
+
+export default function PlatformError(props: { error: Error & { digest?: string }; reset: () => void }) {
+  return <ErrorPanel {...props} />;
+}

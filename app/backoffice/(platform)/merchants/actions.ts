@@ -1,0 +1,29 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { setMerchantActive } from "@/lib/backoffice/merchants/set-merchant-active";
+import { updateMerchantLimits } from "@/lib/backoffice/merchants/update-merchant-limits";
+import { formObject } from "@/lib/backoffice/parse-input";
+import { runAction } from "@/lib/backoffice/run-action";
+import { requireActionActor } from "@/lib/backoffice/session";
+
+export async function setMerchantActiveAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const input = formObject(formData);
+    const { changed } = await setMerchantActive({ actor, input, ip });
+    revalidatePath("/backoffice/merchants", "layout");
+    const active = input.active === "true";
+    return { status: "success", message: changed ? (active ? "Merchant activated." : "Merchant deactivated.") : "Nothing changed: the merchant already had that status." };
+  });
+}
+
+export async function updateMerchantLimitsAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const input = formObject(formData);
+    await updateMerchantLimits({ actor, input, ip });
+    revalidatePath(`/backoffice/merchants/${input.merchantId}`);
+    return { status: "success", message: "Rate limits saved." };
+  });
+}

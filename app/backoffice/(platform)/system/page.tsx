@@ -1,0 +1,141 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader, Section } from "@/components/ui/section";
+import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
+import { getSystemHealth } from "@/lib/backoffice/system/get-system-health";
+import { requireOperatorPage } from "@/lib/backoffice/session";
+
+export const metadata: Metadata = { title: "System" };
+
+function count(n: number): string {
+  return n.toLocaleString("en");
+}
+
+function age(from: Date | string, now: Date): string {
+  const s = Math.max(0, Math.round((now.getTime() - new Date(from).getTime()) / 1000));
+  if (s < 120) return `${s} s`;
+  if (s < 7200) return `${Math.round(s / 60)} min`;
+  return `${Math.round(s / 3600)} h`;
+}
+
+function Stat({ label, value, tone, children }: { label: string; value: string; tone: "success" | "warning" | "danger"; children?: React.ReactNode }) {
+  const ring = { success: "border-green-300 dark:border-green-800", warning: "border-amber-300 dark:border-amber-700", danger: "border-red-300 dark:border-red-800" }[tone];
+  return (
+    <div className={`rounded-lg border-2 bg-white p-4 dark:bg-slate-900 ${ring}`}>
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
+      {children ? <dd className="mt-1 text-xs text-slate-600 dark:text-slate-400">{children}</dd> : null}
+    </div>
+  );
+}
+
+export default async function SystemPage() {
+  const actor = await requireOperatorPage();
+  const h = await getSystemHealth({ actor });
+  const w = h.webhooks;
+  return (
+    <>
+      <PageHeader
+        title="System"
+        description={
+          <>
+            Queue health across the platform, read at <DateTime value={h.checkedAt} />.
+          </>
+        }
+        actions={
+          <Link href="/backoffice/system" className={buttonClass("secondary", "sm")}>
+            Refresh
+          </Link>
+        }
+      />
+      <div className="space-y-6">
+        <section aria-labelledby="webhook-health">
+          <h2 id="webhook-health" className="mb-3 text-base font-semibold">
+            Webhook delivery
+          </h2>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Stat label="Outbox backlog" value={count(w.outboxBacklog)} tone={w.outboxBacklog === 0 ? "success" : w.outboxBacklog < 100 ? "warning" : "danger"}>
+              Events committed but not yet handed to the queue.
+            </Stat>
+            <Stat label="Oldest undelivered event" value={w.oldestUndelivered ? age(w.oldestUndelivered.createdAt, h.checkedAt) : "None"} tone={!w.oldestUndelivered ? "success" : w.oldestUndelivered.ageSeconds < 600 ? "warning" : "danger"}>
+              {w.oldestUndelivered ? <code className="font-mono">{w.oldestUndelivered.id}</code> : "Every event is delivered or given up."}
+            </Stat>
+            <Stat label="Failed attempts, last 24 h" value={count(w.failedAttempts24h)} tone={w.failedAttempts24h === 0 ? "success" : "warning"}>
+              Receivers that answered non-2xx, timed out or were unreachable.
+            </Stat>
+            <Stat label="Events given up, last 24 h" value={count(w.failedEvents24h)} tone={w.failedEvents24h === 0 ? "success" : "danger"}>
+              All retries used; staff can resend them.
+            </Stat>
+          </dl>
+        </section>
+
+        <Section title="Workers" description="Each worker process writes a heartbeat every 5 seconds. None listed means no worker is running: webhooks, payouts and expiry stop.">
+          {h.workers === null ? (
+            <Alert tone="error" title="Redis is unreachable">Heartbeats cannot be read. Check REDIS_URL and that Redis is running.</Alert>
+          ) : h.workers.length === 0 ? (
+            <EmptyState title="No worker is running">Start one with `npm run worker` (npm start runs one for you).</EmptyState>
+          ) : (
+            <Table caption="Worker heartbeats">
+              <THead>
+                <Th>Worker</Th>
+                <Th>Host and PID</Th>
+                <Th>Queues</Th>
+                <Th>Started</Th>
+                <Th>Last heartbeat</Th>
+              </THead>
+              <TBody>
+                {h.workers.map((w) => (
+                  <tr key={w.workerId}>
+                    <Td className="font-mono text-xs">{w.workerId}</Td>
+                    <Td>
+                      {w.host} · {w.pid}
+                    </Td>
+                    <Td>{w.queues.length ? w.queues.join(", ") : "—"}</Td>
+                    <Td>
+                      <DateTime value={w.startedAt} />
+                    </Td>
+                    <Td>
+                      {age(w.at, h.checkedAt)} ago {w.stale ? <Badge tone="danger">Late</Badge> : <Badge tone="success">Alive</Badge>}
+                    </Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Section>
+
+        <Section title="Queues" description="Jobs per state. Waiting should drain within seconds while a worker runs; delayed jobs are scheduled retries.">
+          {h.queues === null ? (
+            <Alert tone="error" title="Redis is unreachable">Queue depths cannot be read.</Alert>
+          ) : (
+            <Table caption="Queue depths">
+              <THead>
+                <Th>Queue</Th>
+                <Th className="text-right">Waiting</Th>
+                <Th className="text-right">Active</Th>
+                <Th className="text-right">Delayed</Th>
+                <Th className="text-right">Failed</Th>
+              </THead>
+              <TBody>
+                {h.queues.map((q) => (
+                  <tr key={q.queue}>
+                    <Td className="font-mono">{q.queue}</Td>
+                    <Td className="text-right tabular-nums">{q.waiting}</Td>
+                    <Td className="text-right tabular-nums">{q.active}</Td>
+                    <Td className="text-right tabular-nums">{q.delayed}</Td>
+                    <Td className="text-right tabular-nums">{q.failed}</Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Section>
+      </div>
+    </>
+  );
+}

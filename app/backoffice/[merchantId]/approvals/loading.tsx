@@ -1,0 +1,5 @@
+import { PageSkeleton } from "@/components/backoffice/page-skeleton";
+
+export default function Loading() {
+  return <PageSkeleton />;
+}

@@ -1,0 +1,77 @@
+"use server";
+// Developers page actions: each one asks the domain function, which checks
+// the actor's role and merchant itself (lib/backoffice/authz.ts).
+import { revalidatePath } from "next/cache";
+import type { IssuedKey } from "@/components/backoffice/developers/api-keys-panel";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { runAction } from "@/lib/backoffice/run-action";
+import { createKey } from "@/lib/backoffice/developers/create-key";
+import { regenerateKey } from "@/lib/backoffice/developers/regenerate-key";
+import { revealSigningKey } from "@/lib/backoffice/developers/reveal-signing-key";
+import { revokeKey } from "@/lib/backoffice/developers/revoke-key";
+import { rotateWebhookSigningKey } from "@/lib/backoffice/developers/rotate-webhook-signing-key";
+import { sendTestWebhookAsStaff } from "@/lib/backoffice/developers/send-test-webhook";
+import { formObject } from "@/lib/backoffice/parse-input";
+import { requireActionActor } from "@/lib/backoffice/session";
+
+function target(formData: FormData) {
+  const input = formObject(formData);
+  return { input, merchantId: input.merchantId ?? "" };
+}
+
+const page = (merchantId: string) => `/backoffice/${merchantId}/developers`;
+
+/** Create (intent=create) or regenerate (intent=regenerate) a key: both answer the new clear key, once. */
+export async function issueKeyAction(_prev: ActionState<IssuedKey>, formData: FormData): Promise<ActionState<IssuedKey>> {
+  return runAction<IssuedKey>(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    if (input.intent === "regenerate") {
+      const key = await regenerateKey({ actor, merchantId, input, ip });
+      revalidatePath(page(merchantId));
+      return { status: "success", message: "Key regenerated.", data: { key: key.key, replaced: key.replacedLabel } };
+    }
+    const key = await createKey({ actor, merchantId, input, ip });
+    revalidatePath(page(merchantId));
+    return { status: "success", message: "API key created.", data: { key: key.key } };
+  });
+}
+
+export async function revokeKeyAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    await revokeKey({ actor, merchantId, input, ip });
+    revalidatePath(page(merchantId));
+    return { status: "success", message: "Key revoked." };
+  });
+}
+
+export async function revealSigningKeyAction(_prev: ActionState<{ secret: string }>, formData: FormData): Promise<ActionState<{ secret: string }>> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    const secret = await revealSigningKey({ actor, merchantId, input, ip });
+    return { status: "success", message: "Signing key revealed.", data: { secret } };
+  });
+}
+
+export async function rotateSigningKeyAction(_prev: ActionState<{ secret: string }>, formData: FormData): Promise<ActionState<{ secret: string }>> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    const secret = await rotateWebhookSigningKey({ actor, merchantId, input, ip });
+    revalidatePath(page(merchantId));
+    return { status: "success", message: "Signing key rotated.", data: { secret } };
+  });
+}
+
+export async function sendTestWebhookAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    const eventId = await sendTestWebhookAsStaff({ actor, merchantId, input, ip });
+    revalidatePath(page(merchantId));
+    return { status: "success", message: `Test event ${eventId} queued. Its delivery appears below within seconds; refresh to update.` };
+  });
+}

@@ -1,0 +1,48 @@
+"use server";
+// Transaction page actions: each domain function checks the role, the
+// merchant and the environment itself (lib/backoffice/authz.ts); a
+// transaction of another merchant is "not found". A refund or cancel changes
+// the page under its form, so they come back to the page with a notice.
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { formObject } from "@/lib/backoffice/parse-input";
+import { runAction } from "@/lib/backoffice/run-action";
+import { requireActionActor } from "@/lib/backoffice/session";
+import { cancelTransactionAsStaff } from "@/lib/backoffice/transactions/cancel-transaction";
+import { refundTransaction } from "@/lib/backoffice/transactions/refund-transaction";
+import { resendWebhook } from "@/lib/backoffice/transactions/resend-webhook";
+
+function target(formData: FormData) {
+  const input = formObject(formData);
+  return { input, merchantId: input.merchantId ?? "", page: `/backoffice/${input.merchantId}/transactions/${input.transactionId}` };
+}
+
+export async function refundAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId, page } = target(formData);
+    await refundTransaction({ actor, merchantId, input, ip });
+    revalidatePath(page);
+    redirect(`${page}?notice=refunded`);
+  });
+}
+
+export async function cancelAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId, page } = target(formData);
+    await cancelTransactionAsStaff({ actor, merchantId, input, ip });
+    revalidatePath(page);
+    redirect(`${page}?notice=canceled`);
+  });
+}
+
+export async function resendAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    await resendWebhook({ actor, merchantId, input });
+    return { status: "success", message: "Resend queued: the attempt appears in this list within seconds (reload to see it)." };
+  });
+}

@@ -1,0 +1,17 @@
+"use server";
+import { redirect } from "next/navigation";
+import { confirmTotpEnrolment } from "@/lib/auth/enrol-totp";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { runAction } from "@/lib/backoffice/run-action";
+import { requireActionActor } from "@/lib/backoffice/session";
+
+export async function confirmTotpAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  const result = await runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    await confirmTotpEnrolment({ userId: actor.id, code: String(formData.get("code") ?? ""), ip });
+    return { status: "success", message: "Two-factor authentication is on." };
+  });
+  // Outside runAction: redirect() works by throwing, which runAction would pass on anyway.
+  if (result.status === "success") redirect("/backoffice/account/two-factor?enabled=1");
+  return result;
+}

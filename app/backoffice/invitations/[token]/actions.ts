@@ -1,0 +1,19 @@
+"use server";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { clientIp } from "@/lib/auth/client-ip";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { runAction } from "@/lib/backoffice/run-action";
+import { acceptInvitation } from "@/lib/backoffice/team/accept-invitation";
+import { formObject } from "@/lib/backoffice/parse-input";
+
+export async function acceptInvitationAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  const result = await runAction(formData, async () => {
+    const h = await headers();
+    const input = formObject(formData);
+    await acceptInvitation({ token: input.token ?? "", input, ip: clientIp((n) => h.get(n)) });
+    return { status: "success", message: "Invitation accepted." };
+  });
+  if (result.status === "success") redirect("/backoffice/sign-in?callbackUrl=/backoffice");
+  return result;
+}

@@ -1,0 +1,68 @@
+"use client";
+// E-mail and password first; when the account has TOTP, the server answers
+// "totp_required" and the form asks for the authentication code as a second
+// step (the password stays in the form, so nothing is retyped).
+import { signIn } from "next-auth/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+
+const MESSAGES: Record<string, string> = {
+  invalid_credentials: "The e-mail or password is incorrect.",
+  locked: "This account is locked for 30 minutes after too many failed sign-in attempts.",
+  totp_invalid: "That authentication code is not valid (or was already used). Enter the current code from your app.",
+};
+
+export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
+  const [needsCode, setNeedsCode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (needsCode) codeRef.current?.focus();
+  }, [needsCode]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    const result = await signIn("credentials", {
+      redirect: false,
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      code: String(form.get("code") ?? ""),
+    }).catch(() => undefined);
+    if (result?.ok && !result.error) {
+      // A full load, so the first back-office page renders with the new session cookie.
+      window.location.assign(callbackUrl);
+      return;
+    }
+    setPending(false);
+    if (result?.error === "totp_required") {
+      setNeedsCode(true);
+      return;
+    }
+    if (codeRef.current) codeRef.current.value = "";
+    setError(result ? (MESSAGES[result.error ?? ""] ?? MESSAGES.invalid_credentials!) : "Sign-in is unavailable right now. Try again in a moment.");
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <TextField name="email" type="email" label="Email" autoComplete="username" required autoFocus />
+      <TextField name="password" type="password" label="Password" autoComplete="current-password" required />
+      {needsCode ? (
+        <>
+          <Alert tone="info">Enter the 6-digit code from your authenticator app.</Alert>
+          <TextField ref={codeRef} name="code" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} />
+        </>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+// Regenerating a key: a new secret with the same name and scope, and the old
+// one revoked in the same database transaction, so there is never a moment
+// with neither or both. Sandbox keys regenerate freely; production keys only
+// after re-authentication (SPEC §2).
+import { z } from "zod";
+import { createApiKey, type CreatedApiKey } from "@/lib/api-keys/create-api-key";
+import { reauthenticate } from "@/lib/auth/reauthenticate";
+import { writeAudit } from "@/lib/audit/write-audit";
+import { db } from "@/lib/db";
+import { invalid, notFound } from "@/lib/errors";
+import { auditActor } from "../audit-actor";
+import { type Actor, authorize } from "../authz";
+import { parseInput } from "../parse-input";
+import { ZReauth } from "../schemas";
+
+export const ZRegenerateKeyInput = z.object({ keyId: z.string().min(1).max(100), ...ZReauth });
+
+export async function regenerateKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedApiKey & { replacedLabel: string }> {
+  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const data = parseInput(ZRegenerateKeyInput, input);
+  const old = await db.apiKey.findFirst({ where: { id: data.keyId, merchantId, revokedAt: null }, select: { id: true, environment: true, scope: true, name: true, prefix: true, last4: true } });
+  if (!old) throw notFound("API key not found");
+  if (old.environment === "production") await reauthenticate({ userId: actor.id, password: data.password, code: data.code, ip });
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({ where: { id: old.id, merchantId, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (count !== 1) throw invalid("This key was revoked in the meantime; create a new one instead");
+    const key = await createApiKey({ merchantId, environment: old.environment, scope: old.scope, name: old.name, createdById: actor.id, tx });
+    await writeAudit(
+      { ...auditActor(actor, ip), action: "api_key.regenerated", merchantId, environment: old.environment, targetType: "api_key", targetId: key.id, details: { previousKeyId: old.id, prefix: key.prefix, last4: key.last4 } },
+      tx,
+    );
+    return { ...key, replacedLabel: `${old.prefix}…${old.last4}` };
+  });
+}

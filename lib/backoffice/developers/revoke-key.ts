@@ -1,0 +1,26 @@
+// Revoking a key takes effect on its next request (authentication reads the
+// key row every time). Taking access away needs no re-authentication.
+import { z } from "zod";
+import { writeAudit } from "@/lib/audit/write-audit";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+import { auditActor } from "../audit-actor";
+import { type Actor, authorize } from "../authz";
+import { parseInput } from "../parse-input";
+import { ZReason } from "../schemas";
+
+export const ZRevokeKeyInput = z.object({ keyId: z.string().min(1).max(100), reason: ZReason });
+
+export async function revokeKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const data = parseInput(ZRevokeKeyInput, input);
+  await db.$transaction(async (tx) => {
+    const key = await tx.apiKey.findFirst({ where: { id: data.keyId, merchantId, revokedAt: null }, select: { id: true, environment: true, prefix: true, last4: true } });
+    if (!key) throw notFound("API key not found");
+    await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
+    await writeAudit(
+      { ...auditActor(actor, ip), action: "api_key.revoked", merchantId, environment: key.environment, targetType: "api_key", targetId: key.id, reason: data.reason || undefined, details: { prefix: key.prefix, last4: key.last4 } },
+      tx,
+    );
+  });
+}

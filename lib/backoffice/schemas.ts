@@ -1,0 +1,19 @@
+// Small zod pieces shared by the back office's form schemas.
+import { z } from "zod";
+
+export const ZEnvironment = z.enum(["sandbox", "production"], { message: "environment must be sandbox or production" });
+
+/** Re-authentication fields (SPEC §2), present on forms that touch production secrets. */
+export const ZReauth = {
+  password: z.string().max(1024).optional(),
+  code: z.string().max(16).optional(),
+};
+
+/** An optional "why" for the audit log. */
+export const ZReason = z
+  .string()
+  .trim()
+  .max(500, "reason must be at most 500 characters")
+  // PostgreSQL text cannot store NUL; a hand-made request gets a message, not a database error.
+  .refine((v) => !v.includes("\u0000"), "reason must not contain NUL characters")
+  .optional();

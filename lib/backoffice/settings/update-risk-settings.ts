@@ -1,0 +1,71 @@
+// Settings → Risk: the thresholds of SPEC §7 and the checkout expiry of
+// SPEC §4, per environment. Amounts are integers of minor units, as everywhere.
+import { z } from "zod";
+import { writeAudit } from "@/lib/audit/write-audit";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+import { auditActor } from "../audit-actor";
+import { type Actor, authorize } from "../authz";
+import { parseInput } from "../parse-input";
+import { ZEnvironment, ZReason } from "../schemas";
+
+const MAX_MINOR = 1_000_000_000_000;
+
+function wholeNumber(field: string, min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => /^\d{1,15}$/.test(v) && Number(v) >= min && Number(v) <= max, `${field} must be a whole number from ${min} to ${max}`)
+    .transform(Number);
+}
+
+export const ZRiskSettingsInput = z.object({
+  environment: ZEnvironment,
+  kycThreshold: wholeNumber("kycThreshold", 0, MAX_MINOR),
+  dailyLimitBasic: wholeNumber("dailyLimitBasic", 1, MAX_MINOR),
+  dailyLimitEnhanced: wholeNumber("dailyLimitEnhanced", 1, MAX_MINOR),
+  reviewThreshold: wholeNumber("reviewThreshold", 1, MAX_MINOR),
+  velocityLimit: wholeNumber("velocityLimit", 1, 10_000),
+  /** Empty = sale review off (the default). */
+  saleReviewThreshold: z.union([z.literal("").transform(() => null), wholeNumber("saleReviewThreshold", 1, MAX_MINOR)]),
+  dualApprovalThreshold: wholeNumber("dualApprovalThreshold", 1, MAX_MINOR),
+  checkoutExpiryMinutes: wholeNumber("checkoutExpiryMinutes", 5, 10_080),
+  reason: ZReason,
+});
+
+export async function updateRiskSettings({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+  await authorize({ actor, merchantId, permission: "settings.manage" });
+  const { environment, reason, ...values } = parseInput(ZRiskSettingsInput, input);
+  await db.$transaction(async (tx) => {
+    const current = await tx.merchantSettings.findUnique({ where: { merchantId_environment: { merchantId, environment } } });
+    if (!current) throw notFound("Settings not found");
+    const big = (v: number | null) => (v === null ? null : BigInt(v));
+    await tx.merchantSettings.update({
+      where: { id: current.id },
+      data: {
+        kycThreshold: BigInt(values.kycThreshold),
+        dailyLimitBasic: BigInt(values.dailyLimitBasic),
+        dailyLimitEnhanced: BigInt(values.dailyLimitEnhanced),
+        reviewThreshold: BigInt(values.reviewThreshold),
+        velocityLimit: values.velocityLimit,
+        saleReviewThreshold: big(values.saleReviewThreshold),
+        dualApprovalThreshold: BigInt(values.dualApprovalThreshold),
+        checkoutExpiryMinutes: values.checkoutExpiryMinutes,
+      },
+    });
+    const before = {
+      kycThreshold: Number(current.kycThreshold),
+      dailyLimitBasic: Number(current.dailyLimitBasic),
+      dailyLimitEnhanced: Number(current.dailyLimitEnhanced),
+      reviewThreshold: Number(current.reviewThreshold),
+      velocityLimit: current.velocityLimit,
+      saleReviewThreshold: current.saleReviewThreshold === null ? null : Number(current.saleReviewThreshold),
+      dualApprovalThreshold: Number(current.dualApprovalThreshold),
+      checkoutExpiryMinutes: current.checkoutExpiryMinutes,
+    };
+    await writeAudit(
+      { ...auditActor(actor, ip), action: "merchant_settings.updated", merchantId, environment, targetType: "merchant_settings", targetId: current.id, reason: reason || undefined, details: { before, after: values } },
+      tx,
+    );
+  });
+}

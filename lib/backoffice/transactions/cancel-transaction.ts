@@ -1,0 +1,21 @@
+// Cancel from the Transaction page: what the merchant may cancel through the
+// API (a sale still awaiting its customer, a payout held for approval), by
+// an OWNER or ADMIN, through the same cancelByMerchant.
+import { z } from "zod";
+import { writeAudit } from "@/lib/audit/write-audit";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { cancelByMerchant } from "@/lib/transactions/cancel-by-merchant";
+import { auditActor } from "../audit-actor";
+import { type Actor, authorize } from "../authz";
+import { parseInput } from "../parse-input";
+import { ZEnvironment, ZReason } from "../schemas";
+
+export const ZCancelInput = z.object({ transactionId: z.string().min(1).max(100), environment: ZEnvironment, reason: ZReason });
+
+export async function cancelTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
+  await authorize({ actor, merchantId, permission: "transactions.manage" });
+  const data = parseInput(ZCancelInput, input);
+  const canceled = await cancelByMerchant({ merchantId, environment: data.environment, id: data.transactionId, actor: { type: "user", id: actor.id } });
+  await writeAudit({ ...auditActor(actor, ip), action: "transaction.canceled", merchantId, environment: data.environment, targetType: "transaction", targetId: canceled.id, reason: data.reason || undefined });
+  return canceled;
+}

@@ -1,0 +1,46 @@
+// Refund from the Transaction page (SPEC §13): OWNER or ADMIN, full or
+// partial, through the same createRefund the API uses (its conditional
+// UPDATE and guarded ledger leg stop over-refunds and overdrafts).
+import { z } from "zod";
+import { writeAudit } from "@/lib/audit/write-audit";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { createRefund } from "@/lib/transactions/create-refund";
+import { getTransaction } from "@/lib/transactions/get-transaction";
+import { auditActor } from "../audit-actor";
+import { type Actor, authorize } from "../authz";
+import { parseInput } from "../parse-input";
+import { parseMoneyInput } from "../parse-money-input";
+import { ZEnvironment, ZReason } from "../schemas";
+
+export const ZRefundInput = z.object({
+  transactionId: z.string().min(1).max(100),
+  environment: ZEnvironment,
+  /** In the currency's major units ("12.50"); empty refunds what is left. */
+  amount: z.string().max(40).optional(),
+  reason: ZReason,
+});
+
+export async function refundTransaction({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
+  await authorize({ actor, merchantId, permission: "transactions.manage" });
+  const data = parseInput(ZRefundInput, input);
+  const sale = await getTransaction({ merchantId, environment: data.environment, id: data.transactionId });
+  const amount = data.amount?.trim() ? parseMoneyInput(data.amount, sale.currency) : undefined;
+  const refund = await createRefund({
+    merchantId,
+    environment: data.environment,
+    saleId: sale.id,
+    input: { amount: amount === undefined ? undefined : Number(amount) },
+    actor: { type: "user", id: actor.id },
+  });
+  await writeAudit({
+    ...auditActor(actor, ip),
+    action: "transaction.refunded",
+    merchantId,
+    environment: data.environment,
+    targetType: "transaction",
+    targetId: sale.id,
+    reason: data.reason || undefined,
+    details: { refundId: refund.id, amount: Number(refund.amount), currency: refund.currency },
+  });
+  return refund;
+}

@@ -1,0 +1,16 @@
+// "Resend" on the Transaction page (SPEC §9, §13): one more attempt of the
+// stored bytes, through the API's resendEvent (which audits it). The event
+// must belong to this merchant and environment, or it is "not found".
+import { z } from "zod";
+import { resendEvent } from "@/lib/webhooks/resend-event";
+import { type Actor, authorize } from "../authz";
+import { parseInput } from "../parse-input";
+import { ZEnvironment } from "../schemas";
+
+export const ZResendInput = z.object({ eventId: z.string().min(1).max(100), environment: ZEnvironment });
+
+export async function resendWebhook({ actor, merchantId, input }: { actor: Actor; merchantId: string; input: unknown }): Promise<void> {
+  await authorize({ actor, merchantId, permission: "webhooks.resend" });
+  const data = parseInput(ZResendInput, input);
+  await resendEvent({ merchantId, environment: data.environment, eventId: data.eventId, actor: { type: "user", id: actor.id, email: actor.email } });
+}
