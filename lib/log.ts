@@ -4,7 +4,7 @@ import pino from "pino";
 import { env } from "@/lib/env";
 
 export const logger = pino({
-  level: env.NODE_ENV === "test" && !process.env.LOG_LEVEL ? "silent" : env.LOG_LEVEL,
+  level: env.LOG_LEVEL,
   base: { service: process.env.SLUICE_PROCESS ?? "web" },
   timestamp: pino.stdTimeFunctions.isoTime,
   redact: {

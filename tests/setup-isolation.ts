@@ -18,5 +18,8 @@ url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 process.env.REDIS_URL = inject("redisUrl");
 process.env.REDIS_PREFIX = `t_${id}`;
+// Quiet unless asked for: the .env a developer has (LOG_LEVEL=info) would
+// otherwise bury test failures in request logs. Tests that check logging spy on the logger.
+process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? "silent";
 process.env.WEBHOOK_RETRY_SCALE ??= "0.001";
 process.env.SANDBOX_TIME_SCALE ??= "0.001";
