@@ -8,6 +8,10 @@ import { formatZodIssue } from "@/lib/http/zod-message";
  * actions can be posted by anyone, so nothing is trusted before this.
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  // PostgreSQL text cannot hold NUL, so such a value would fail in the query
+  // (a 500) instead of here: refuse it for every field, with the field's name.
+  const nul = findNul(input, "");
+  if (nul !== null) throw new AppError("invalid_request", `${nul || "input"} must not contain NUL characters`, { param: nul || undefined });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
@@ -21,4 +25,15 @@ export function formObject(formData: FormData): Record<string, string> {
     if (typeof value === "string" && !key.startsWith("$ACTION")) out[key] = value;
   }
   return out;
+}
+
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const found = findNul(v, path ? `${path}.${k}` : k);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
