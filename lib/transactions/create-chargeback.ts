@@ -11,6 +11,7 @@ import { postChargeback } from "@/lib/ledger/postings";
 import { afterCommit } from "./after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { insertTransaction, type Actor } from "./transition";
+import { childOfSale } from "./transaction-columns";
 
 export interface CreateChargebackOptions {
   sale: Transaction;
@@ -30,24 +31,7 @@ export async function createChargeback({ sale, amount = sale.amount, actor, reas
     if (existing) throw invalid(`This sale already has a chargeback (${existing.id})`);
     const created = await insertTransaction(
       tx,
-      {
-        merchantId: sale.merchantId,
-        environment: sale.environment,
-        action: "CHARGEBACK",
-        status: "SUCCESS",
-        amount,
-        currency: sale.currency,
-        orderId: sale.orderId,
-        orderKey: null,
-        buyerId: sale.buyerId,
-        customerId: sale.customerId,
-        paymentMethod: sale.paymentMethod,
-        paymentMethodId: sale.paymentMethodId,
-        methodType: sale.methodType,
-        provider: sale.provider,
-        parentId: sale.id,
-        callbackUrl: sale.callbackUrl,
-      },
+      childOfSale(sale, { action: "CHARGEBACK", status: "SUCCESS", amount }),
       actor,
       reason,
     );

@@ -5,7 +5,6 @@
 // written (no transaction row, no customer, no orderId consumed), and
 // concurrent payouts can never overdraw the balance.
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { postPayoutReserved } from "@/lib/ledger/postings";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
@@ -20,6 +19,7 @@ import { checkCreateRequest } from "./check-create-request";
 import type { CreatedPayment } from "./create-sale";
 import { withOrderIdGuard } from "./order-id";
 import type { TCreatePayoutRequest } from "./schemas";
+import { requestColumns } from "./transaction-columns";
 import { insertTransaction, type Actor } from "./transition";
 
 export interface CreatePayoutOptions {
@@ -59,22 +59,8 @@ export async function createPayout({ merchantId, environment, input, actor }: Cr
           action: "PAYOUT",
           status: "PROCESSING",
           amount,
-          currency: input.currency,
-          orderId: input.orderId,
-          orderKey: input.orderId,
-          buyerId: input.buyerId,
+          ...requestColumns(input, method),
           customerId: customer.id,
-          paymentMethod: input.paymentMethod,
-          paymentMethodId: method.id,
-          methodType: method.type,
-          provider: method.provider,
-          locale: input.locale,
-          successUrl: input.successUrl,
-          failureUrl: input.failureUrl,
-          returnUrl: input.returnUrl,
-          callbackUrl: input.callbackUrl,
-          metadata: input.metadata as Prisma.InputJsonValue | undefined,
-          customerDetails: input.customer,
           destination,
         },
         actor,

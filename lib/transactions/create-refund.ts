@@ -18,6 +18,7 @@ import { getTransaction } from "./get-transaction";
 import type { TCreateRefundRequest } from "./schemas";
 import { startRefund } from "./settle-refund";
 import { insertTransaction, type Actor } from "./transition";
+import { childOfSale } from "./transaction-columns";
 
 export interface CreateRefundOptions {
   merchantId: string;
@@ -45,25 +46,7 @@ export async function createRefund({ merchantId, environment, saleId, input, act
     if (claimed !== 1) throw overRefund();
     const created = await insertTransaction(
       tx,
-      {
-        merchantId,
-        environment,
-        action: "REFUND",
-        status: "PROCESSING",
-        amount,
-        currency: sale.currency,
-        orderId: sale.orderId,
-        orderKey: null,
-        buyerId: sale.buyerId,
-        customerId: sale.customerId,
-        paymentMethod: sale.paymentMethod,
-        paymentMethodId: sale.paymentMethodId,
-        methodType: sale.methodType,
-        provider: sale.provider,
-        parentId: sale.id,
-        // The refund's webhooks go where the sale's went.
-        callbackUrl: sale.callbackUrl,
-      },
+      childOfSale(sale, { action: "REFUND", status: "PROCESSING", amount }),
       actor,
     );
     await postRefundCreated(tx, created.transaction);

@@ -29,6 +29,7 @@ import { newCheckoutSession } from "./checkout-session";
 import { assertOrderIdUnused, DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
 import { serializeTransaction } from "./serialize-transaction";
 import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
+import { requestColumns } from "./transaction-columns";
 import { insertTransaction, type Actor } from "./transition";
 
 export interface CreateSaleOptions {
@@ -80,21 +81,7 @@ function saleRow({ merchantId, environment, input, method, amount }: { merchantI
     environment,
     action: "SALE",
     amount,
-    currency: input.currency,
-    orderId: input.orderId,
-    orderKey: input.orderId,
-    buyerId: input.buyerId,
-    paymentMethod: input.paymentMethod,
-    paymentMethodId: method.id,
-    methodType: method.type,
-    provider: method.provider,
-    locale: input.locale,
-    successUrl: input.successUrl,
-    failureUrl: input.failureUrl,
-    returnUrl: input.returnUrl,
-    callbackUrl: input.callbackUrl,
-    metadata: input.metadata as Prisma.InputJsonValue | undefined,
-    customerDetails: input.customer,
+    ...requestColumns(input, method),
     // Non-card method input (e.g. a PayPal e-mail) is kept for the checkout; card fields never are.
     destination: Object.keys(nonCard).length > 0 ? nonCard : undefined,
   };

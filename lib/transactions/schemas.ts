@@ -2,6 +2,7 @@
 // (GUIDE.md §3): the API validates with them and the OpenAPI document is
 // generated from them, so the two can never disagree. Field names, status
 // values and the seed's messages are exact (seed "Resources", SPEC §3, §5).
+import { idParam, ZPageLimit } from "@/lib/http/pagination";
 import { z } from "@/lib/openapi/zod";
 import { luhnValid } from "@/lib/payment-methods/card";
 import { ZCustomerInput, ZPayoutCustomerInput } from "@/lib/customers/schemas";
@@ -183,18 +184,8 @@ const isoDate = (field: string) =>
 /** GET /transactions query: keyset pagination and filters (SPEC §5). Unknown parameters are refused, so a typo never silently widens a filter. */
 export const ZListTransactionsQuery = z
   .strictObject({
-    limit: z
-      .string()
-      .regex(/^\d{1,3}$/, { error: "limit must be an integer from 1 to 100" })
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 100, { error: "limit must be an integer from 1 to 100" })
-      .meta({ description: "Page size, 1 to 100 (default 20)", example: "20" })
-      .optional(),
-    startingAfter: z
-      .string()
-      .regex(/^tx_[0-9A-Za-z]{10,40}$/, { error: "startingAfter must be a transaction id (tx_…)" })
-      .meta({ description: "The nextCursor of the previous page" })
-      .optional(),
+    limit: ZPageLimit.optional(),
+    startingAfter: idParam("startingAfter", "tx_", "a transaction id").meta({ description: "The nextCursor of the previous page" }).optional(),
     status: z.enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(", ")}` }).optional(),
     action: z.enum(TRANSACTION_ACTIONS, { error: `action must be one of ${TRANSACTION_ACTIONS.join(", ")}` }).optional(),
     orderId: text("orderId", LIMITS.orderId).optional(),

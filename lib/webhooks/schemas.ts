@@ -1,6 +1,7 @@
 // zod schemas of the events endpoints (SPEC §5, §9): validation and the
 // OpenAPI document come from the same definitions (GUIDE.md §3).
 import { z } from "zod";
+import { idParam, ZPageLimit } from "@/lib/http/pagination";
 
 const timestamp = z.string().meta({ format: "date-time", example: "2026-11-21T10:15:30.123Z" });
 const eventId = z.string().regex(/^evt_[0-9A-Za-z]{10,40}$/);
@@ -8,23 +9,9 @@ export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
 /** GET /events query. Unknown parameters are refused, so a typo never silently widens a filter. */
 export const ZListEventsQuery = z.strictObject({
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, { error: "limit must be an integer from 1 to 100" })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 100, { error: "limit must be an integer from 1 to 100" })
-    .meta({ description: "Page size, 1 to 100 (default 20)", example: "20" })
-    .optional(),
-  startingAfter: z
-    .string()
-    .regex(/^evt_[0-9A-Za-z]{10,40}$/, { error: "startingAfter must be an event id (evt_…)" })
-    .meta({ description: "The nextCursor of the previous page" })
-    .optional(),
-  transactionId: z
-    .string()
-    .regex(/^tx_[0-9A-Za-z]{10,40}$/, { error: "transactionId must be a transaction id (tx_…)" })
-    .meta({ description: "Only the events of this transaction" })
-    .optional(),
+  limit: ZPageLimit.optional(),
+  startingAfter: idParam("startingAfter", "evt_", "an event id").meta({ description: "The nextCursor of the previous page" }).optional(),
+  transactionId: idParam("transactionId", "tx_", "a transaction id").meta({ description: "Only the events of this transaction" }).optional(),
   status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(", ")}` }).meta({ description: "Delivery status" }).optional(),
 });
 export type TListEventsQuery = z.infer<typeof ZListEventsQuery>;
