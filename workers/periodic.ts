@@ -3,6 +3,7 @@
 // overlapping itself, and errors are logged rather than crashing the worker.
 import { purgeOldApiRequests } from "@/lib/api-requests/purge-old-api-requests";
 import { purgeExpiredIdempotencyRecords } from "@/lib/idempotency/purge-expired-idempotency-records";
+import { rollUpLedger } from "@/lib/ledger/roll-up";
 import { logger } from "@/lib/log";
 import { expireCheckouts } from "@/lib/maintenance/expire-checkouts";
 import { runDailySandboxPurge } from "@/lib/maintenance/run-daily-sandbox-purge";
@@ -19,6 +20,8 @@ export interface PeriodicTask {
 }
 
 export const periodicTasks: PeriodicTask[] = [
+  // Ledger (lib/ledger/roll-up.ts): keeps the unrolled entries a balance read sums down to about a second's worth.
+  { name: "ledger roll-up", everyMs: 1_000, run: async () => void (await rollUpLedger()) },
   // Payouts and maintenance (issue #5): overdue checkouts expire, lost payout jobs are re-scheduled, sandbox data is purged daily.
   { name: "checkout expiry", everyMs: 10_000, run: async () => void (await expireCheckouts()) },
   { name: "payout pipeline sweep", everyMs: 30_000, run: async () => void (await resumePayouts()) },

@@ -19,14 +19,22 @@ export interface UpsertCustomerOptions {
 
 export async function upsertCustomer({ tx, merchantId, environment, buyerId, details = {} }: UpsertCustomerOptions): Promise<{ id: string }> {
   const where = { merchantId_environment_buyerId: { merchantId, environment, buyerId } };
-  const changed = Object.values(details).some((v) => v !== undefined);
-  // A returning buyer with nothing to record (the common case) costs one read.
-  if (!changed) {
-    const existing = await tx.customer.findUnique({ where, select: { id: true } });
-    if (existing) return existing;
+  const sent = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)) as Partial<Record<keyof TCustomerInput, string>>;
+  const fields = Object.keys(sent) as (keyof TCustomerInput)[];
+  // A returning buyer costs one read. The row is written only when a sent
+  // field differs from what is stored (SPEC §6 "No hot rows"): a rewrite
+  // would make two payments of one buyer wait for each other's row lock.
+  const existing = await tx.customer.findUnique({ where, select: { id: true, ...Object.fromEntries(fields.map((f) => [f, true])) } });
+  if (existing) {
+    const stored = existing as unknown as Record<string, string | null>;
+    if (fields.every((f) => stored[f] === sent[f])) return { id: existing.id };
+    return tx.customer.update({ where, data: sent, select: { id: true } });
   }
   // INSERT … ON CONFLICT DO NOTHING: concurrent first requests for one buyer
-  // cannot fail on the unique key; the loser simply finds the winner's row.
-  await tx.customer.createMany({ data: [{ id: newId("customer"), merchantId, environment, buyerId, ...details }], skipDuplicates: true });
-  return changed ? tx.customer.update({ where, data: details, select: { id: true } }) : tx.customer.findUniqueOrThrow({ where, select: { id: true } });
+  // cannot fail on the unique key; the loser records its fields on the winner's row.
+  const id = newId("customer");
+  const { count } = await tx.customer.createMany({ data: [{ id, merchantId, environment, buyerId, ...sent }], skipDuplicates: true });
+  if (count === 1) return { id };
+  if (fields.length > 0) return tx.customer.update({ where, data: sent, select: { id: true } });
+  return tx.customer.findUniqueOrThrow({ where, select: { id: true } });
 }

@@ -1,6 +1,9 @@
 // `ledger:check` (SPEC §6, §15): every journal sums to zero, every
-// transaction's entries sum to zero per currency, and every stored balance
-// equals the sum of its entries. Done in SQL so it scales with the ledger.
+// transaction's entries sum to zero per currency, and every account's stored
+// (rolled-up) balance equals the sum of its rolled-up entries, so the balance
+// a merchant sees (stored + unrolled entries) equals the sum of all its
+// entries. Each query is one statement, so a roll-up running meanwhile is
+// seen either wholly or not at all. Done in SQL so it scales with the ledger.
 import { db } from "@/lib/db";
 
 export interface LedgerMismatch {
@@ -22,15 +25,15 @@ export async function checkLedger(): Promise<LedgerCheckResult> {
     SELECT "transactionId" AS id, currency, SUM(amount) AS sum FROM "LedgerEntry"
     WHERE "transactionId" IS NOT NULL GROUP BY "transactionId", currency HAVING SUM(amount) <> 0`;
   const accounts = await db.$queryRaw<{ id: string; key: string; balance: bigint; sum: bigint }[]>`
-    SELECT a.id, a.key, a.balance, COALESCE(SUM(e.amount), 0)::bigint AS sum
+    SELECT a.id, a.key, a.balance, COALESCE(SUM(e.amount) FILTER (WHERE e."rolledUp"), 0)::bigint AS sum
     FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a.id
-    GROUP BY a.id HAVING a.balance <> COALESCE(SUM(e.amount), 0)`;
+    GROUP BY a.id HAVING a.balance <> COALESCE(SUM(e.amount) FILTER (WHERE e."rolledUp"), 0)`;
   const [{ count }] = await db.$queryRaw<{ count: bigint }[]>`
     SELECT COUNT(DISTINCT "transactionId") AS count FROM "LedgerEntry" WHERE "transactionId" IS NOT NULL`;
   const mismatches: LedgerMismatch[] = [
     ...journals.map((j) => ({ kind: "journal" as const, id: j.id, detail: `legs sum to ${j.sum}` })),
     ...transactions.map((t) => ({ kind: "transaction" as const, id: t.id, detail: `${t.currency} entries sum to ${t.sum}` })),
-    ...accounts.map((a) => ({ kind: "account" as const, id: a.key, detail: `stored balance ${a.balance}, entries sum to ${a.sum}` })),
+    ...accounts.map((a) => ({ kind: "account" as const, id: a.key, detail: `stored balance ${a.balance}, rolled-up entries sum to ${a.sum}` })),
   ];
   return { ok: mismatches.length === 0, transactions: Number(count), mismatches };
 }

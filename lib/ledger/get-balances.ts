@@ -7,17 +7,22 @@ export interface Balance {
   reserved: number;
 }
 
-/** Balances per currency (SPEC §6): the cached account balances, kept equal to the entry sums. */
+/**
+ * Balances per currency (SPEC §6): each account's rolled-up balance plus its
+ * entries not yet rolled up, in one statement and so one snapshot: exact and
+ * read-your-writes whether or not the roll-up has run (lib/ledger/roll-up.ts).
+ */
 export async function getBalances({ merchantId, environment }: { merchantId: string; environment: Environment }): Promise<Balance[]> {
-  const accounts = await db.ledgerAccount.findMany({
-    where: { merchantId, environment, type: { in: ["available", "reserved"] } },
-    select: { currency: true, type: true, balance: true },
-    orderBy: { currency: "asc" },
-  });
+  const accounts = await db.$queryRaw<{ currency: string; type: "available" | "reserved"; balance: bigint }[]>`
+    SELECT a.currency, a.type::text AS type,
+      (a.balance + COALESCE((SELECT SUM(e.amount) FROM "LedgerEntry" e WHERE e."accountId" = a.id AND NOT e."rolledUp"), 0))::bigint AS balance
+    FROM "LedgerAccount" a
+    WHERE a."merchantId" = ${merchantId} AND a.environment = ${environment}::"Environment" AND a.type IN ('available', 'reserved')
+    ORDER BY a.currency`;
   const byCurrency = new Map<string, Balance>();
   for (const a of accounts) {
     const b = byCurrency.get(a.currency) ?? { currency: a.currency, available: 0, reserved: 0 };
-    b[a.type as "available" | "reserved"] = Number(a.balance);
+    b[a.type] = Number(a.balance);
     byCurrency.set(a.currency, b);
   }
   return [...byCurrency.values()];

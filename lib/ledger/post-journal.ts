@@ -1,8 +1,21 @@
 // Double-entry postings (SPEC §6). Every money movement is one journal whose
-// legs sum to zero. Each leg moves the account's cached balance with one
-// conditional UPDATE; a guarded leg (e.g. a payout reserve) only applies when
-// the balance stays ≥ 0, so "Insufficient balance" cannot be bypassed by
-// concurrent requests: the database, not JavaScript, decides.
+// legs sum to zero, written as one INSERT of its entries.
+//
+// No hot rows (SPEC §6): a posting never updates an account row. The balance
+// of an account is its rolled-up balance (LedgerAccount.balance) plus its
+// entries not yet rolled up (lib/ledger/roll-up.ts folds them in every
+// second). So credits, and the platform-wide provider accounts, take no lock
+// that an unrelated payment could wait on; a sale of one merchant never
+// queues behind a sale of another, or behind its own merchant's other sales.
+//
+// A guarded leg (a payout reserve, a refund) must not take the balance below
+// zero even under concurrent requests, so it is the one place that locks:
+// the debited account's row, FOR NO KEY UPDATE, which queues only the other
+// guarded debits of that same account (and the roll-up) — not credits, whose
+// foreign-key check takes the non-conflicting FOR KEY SHARE. The balance is
+// read in a statement after the lock is granted, so it sees every committed
+// debit and roll-up; a credit committing meanwhile can only be missed, which
+// errs on the safe side.
 import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -32,49 +45,72 @@ export class InsufficientBalanceError extends AppError {
   }
 }
 
+type ResolvedLeg = Leg & { key: string; entryId: string };
+
 export async function postJournal({ tx, environment, currency, transactionId = null, kind, legs }: PostJournalOptions): Promise<string> {
   const total = legs.reduce((sum, l) => sum + l.amount, 0n);
   if (total !== 0n) throw new Error(`Unbalanced journal ${kind}: legs sum to ${total}`);
   const journalId = newId("journal");
-  const resolved = legs
+  const resolved: ResolvedLeg[] = legs
     .filter((l) => l.amount !== 0n)
-    .map((l) => ({ ...l, key: accountKey(l.account, environment, currency) }))
-    // One global lock order: two journals touching the same accounts can never deadlock.
+    .map((l) => ({ ...l, key: accountKey(l.account, environment, currency), entryId: newId("ledgerEntry") }))
+    // One lock order for guarded legs: two journals can never deadlock on accounts.
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-  const entries = [];
   for (const leg of resolved) {
-    const accountId = (await moveBalance(tx, leg)) ?? (await openAccountAndMove(tx, leg, environment, currency));
-    entries.push({ id: newId("ledgerEntry"), journalId, transactionId, accountId, environment, currency, amount: leg.amount, kind });
+    if (leg.guardNonNegative && leg.amount < 0n) await checkGuardedDebit(tx, leg);
   }
-  await tx.ledgerEntry.createMany({ data: entries });
+  let missing = await insertEntries(tx, resolved, { journalId, transactionId, environment, currency, kind });
+  if (missing.length > 0) {
+    // First posting to an account: create it (racing creators are fine), then post the rest.
+    await openAccounts(tx, missing, environment, currency);
+    missing = await insertEntries(tx, missing, { journalId, transactionId, environment, currency, kind });
+    if (missing.length > 0) throw new Error(`Ledger accounts missing after creation: ${missing.map((l) => l.key).join(", ")}`);
+  }
   return journalId;
 }
 
-type ResolvedLeg = Leg & { key: string };
-
 /**
- * One round trip per leg on the hot path: the conditional UPDATE both moves
- * the balance and, through RETURNING, names the account. No row means the
- * account does not exist yet, or a guarded leg would go below zero.
+ * Locks the debited account and refuses the debit if it would overdraw.
+ * Two statements on purpose: in READ COMMITTED a statement that waited for a
+ * row lock re-reads only that row, so a balance computed in the same
+ * statement could mix a rolled-up balance with a stale list of unrolled
+ * entries and count some twice. The second statement takes a fresh snapshot.
  */
-async function moveBalance(tx: Tx, leg: ResolvedLeg): Promise<string | null> {
-  const rows = leg.guardNonNegative
-    ? await tx.$queryRaw<{ id: string }[]>`
-        UPDATE "LedgerAccount" SET balance = balance + ${leg.amount}, "updatedAt" = now()
-        WHERE key = ${leg.key} AND balance + ${leg.amount} >= 0 RETURNING id`
-    : await tx.$queryRaw<{ id: string }[]>`
-        UPDATE "LedgerAccount" SET balance = balance + ${leg.amount}, "updatedAt" = now()
-        WHERE key = ${leg.key} RETURNING id`;
-  return rows[0]?.id ?? null;
+async function checkGuardedDebit(tx: Tx, leg: ResolvedLeg): Promise<void> {
+  const locked = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "LedgerAccount" WHERE key = ${leg.key} FOR NO KEY UPDATE`;
+  // A guarded debit of a missing account is a debit of a zero balance.
+  if (locked.length === 0) throw new InsufficientBalanceError();
+  const [{ balance }] = await tx.$queryRaw<{ balance: bigint }[]>`
+    SELECT a.balance + COALESCE((SELECT SUM(e.amount) FROM "LedgerEntry" e WHERE e."accountId" = a.id AND NOT e."rolledUp"), 0)::bigint AS balance
+    FROM "LedgerAccount" a WHERE a.id = ${locked[0].id}`;
+  if (balance + leg.amount < 0n) throw new InsufficientBalanceError();
 }
 
-/** First posting to an account: create it (racing creators are fine), then move. */
-async function openAccountAndMove(tx: Tx, leg: ResolvedLeg, environment: Environment, currency: string): Promise<string> {
-  // A guarded debit of a missing account is a debit of a zero balance.
-  if (leg.guardNonNegative && leg.amount < 0n) throw new InsufficientBalanceError();
+/**
+ * One INSERT for all legs, naming accounts by key (accounts are never looked
+ * up first). Returns the legs whose account does not exist yet.
+ */
+async function insertEntries(
+  tx: Tx,
+  legs: ResolvedLeg[],
+  j: { journalId: string; transactionId: string | null; environment: Environment; currency: string; kind: string },
+): Promise<ResolvedLeg[]> {
+  const inserted = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "LedgerEntry" (id, "journalId", "transactionId", "accountId", environment, currency, amount, kind)
+    SELECT v.id, ${j.journalId}, ${j.transactionId}, a.id, ${j.environment}::"Environment", ${j.currency}, v.amount::bigint, ${j.kind}
+    FROM unnest(${legs.map((l) => l.entryId)}::text[], ${legs.map((l) => l.key)}::text[], ${legs.map((l) => l.amount.toString())}::text[]) AS v(id, key, amount)
+    JOIN "LedgerAccount" a ON a.key = v.key
+    RETURNING id`;
+  if (inserted.length === legs.length) return [];
+  const done = new Set(inserted.map((r) => r.id));
+  return legs.filter((l) => !done.has(l.entryId));
+}
+
+async function openAccounts(tx: Tx, legs: ResolvedLeg[], environment: Environment, currency: string): Promise<void> {
   await tx.ledgerAccount.createMany({
-    data: [{
+    data: legs.map((leg) => ({
       id: newId("ledgerAccount"),
       key: leg.key,
       merchantId: leg.account.type === "provider" ? null : leg.account.merchantId,
@@ -82,10 +118,7 @@ async function openAccountAndMove(tx: Tx, leg: ResolvedLeg, environment: Environ
       environment,
       currency,
       type: accountType(leg.account),
-    }],
+    })),
     skipDuplicates: true,
   });
-  const id = await moveBalance(tx, leg);
-  if (!id) throw new InsufficientBalanceError();
-  return id;
 }

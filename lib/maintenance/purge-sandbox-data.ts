@@ -11,10 +11,16 @@
 // `ledger:check` (journals sum to zero, balances equal their entries) holds.
 // Older carry-forward and test-funds journals (no transaction) are folded the
 // same way, so the sandbox ledger does not grow without bound.
+// The ledger's roll-up (lib/ledger/roll-up.ts) keeps the stored balance equal
+// to the rolled-up entries, so the carry-forward keeps that split too: the
+// net of deleted rolled-up entries is carried as a rolled-up entry, the rest
+// as an unrolled one; and each batch holds the roll-up's lock, so no entry
+// changes side between the sums and the delete.
 // API request logs and idempotency records have shorter retention of their
 // own (lib/api-requests, lib/idempotency); the audit log is kept.
 import { db, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { ROLL_UP_LOCK } from "@/lib/ledger/roll-up";
 
 export const SANDBOX_RETENTION_DAYS = 30;
 const BATCH = 500;
@@ -27,13 +33,20 @@ export interface PurgeResult {
 }
 
 /** Re-posts the net of entries about to be deleted, so account balances keep equalling their entries. */
-async function carryForward(tx: Tx, sums: { accountId: string; currency: string; sum: bigint }[]): Promise<void> {
+async function carryForward(tx: Tx, sums: EntrySum[]): Promise<void> {
   const legs = sums.filter((s) => s.sum !== 0n);
   if (legs.length === 0) return;
   const journalId = newId("journal");
   await tx.ledgerEntry.createMany({
-    data: legs.map((s) => ({ id: newId("ledgerEntry"), journalId, transactionId: null, accountId: s.accountId, environment: "sandbox" as const, currency: s.currency, amount: s.sum, kind: "purge_carry_forward" })),
+    data: legs.map((s) => ({ id: newId("ledgerEntry"), journalId, transactionId: null, accountId: s.accountId, environment: "sandbox" as const, currency: s.currency, amount: s.sum, rolledUp: s.rolledUp, kind: "purge_carry_forward" })),
   });
+}
+
+type EntrySum = { accountId: string; currency: string; rolledUp: boolean; sum: bigint };
+
+/** Waits for a running roll-up, and keeps the next one out until this transaction ends. */
+async function holdRollUp(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${ROLL_UP_LOCK}, 0))`;
 }
 
 async function purgeTransactions(cutoff: Date, batchSize: number): Promise<number> {
@@ -50,9 +63,10 @@ async function purgeTransactions(cutoff: Date, batchSize: number): Promise<numbe
         FOR UPDATE OF t SKIP LOCKED`;
       const ids = rows.map((r) => r.id);
       if (ids.length === 0) return 0;
-      const sums = await tx.$queryRaw<{ accountId: string; currency: string; sum: bigint }[]>`
-        SELECT "accountId", currency, SUM(amount)::bigint AS sum FROM "LedgerEntry"
-        WHERE "transactionId" = ANY(${ids}) GROUP BY "accountId", currency`;
+      await holdRollUp(tx);
+      const sums = await tx.$queryRaw<EntrySum[]>`
+        SELECT "accountId", currency, "rolledUp", SUM(amount)::bigint AS sum FROM "LedgerEntry"
+        WHERE "transactionId" = ANY(${ids}) GROUP BY "accountId", currency, "rolledUp"`;
       await carryForward(tx, sums);
       // Cascades: history rows, ledger entries, approvals, webhook events and their attempts.
       const { count } = await tx.transaction.deleteMany({ where: { id: { in: ids }, environment: "sandbox" } });
@@ -78,8 +92,9 @@ async function foldStandaloneJournals(cutoff: Date, batchSize: number): Promise<
       const ids = journals.map((j) => j.journalId);
       // One journal alone is already as small as it gets.
       if (ids.length < 2) return 0;
-      const sums = await tx.$queryRaw<{ accountId: string; currency: string; sum: bigint }[]>`
-        SELECT "accountId", currency, SUM(amount)::bigint AS sum FROM "LedgerEntry" WHERE "journalId" = ANY(${ids}) GROUP BY "accountId", currency`;
+      await holdRollUp(tx);
+      const sums = await tx.$queryRaw<EntrySum[]>`
+        SELECT "accountId", currency, "rolledUp", SUM(amount)::bigint AS sum FROM "LedgerEntry" WHERE "journalId" = ANY(${ids}) GROUP BY "accountId", currency, "rolledUp"`;
       await carryForward(tx, sums);
       await tx.ledgerEntry.deleteMany({ where: { journalId: { in: ids }, environment: "sandbox", transactionId: null } });
       return ids.length;

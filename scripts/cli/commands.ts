@@ -12,6 +12,7 @@ import { db } from "../../lib/db";
 import type { Environment, KeyScope, MemberRole } from "../../lib/generated/prisma/enums";
 import { checkLedger } from "../../lib/ledger/check-ledger";
 import { creditTestFunds } from "../../lib/ledger/credit-test-funds";
+import { rollUpLedger } from "../../lib/ledger/roll-up";
 import { createMerchant } from "../../lib/merchants/create-merchant";
 import { setRateLimits } from "../../lib/merchants/set-rate-limits";
 import { isCurrency } from "../../lib/money/currencies";
@@ -185,6 +186,16 @@ export const commands: Record<string, Command> = {
         ? `Ledger OK: ${result.transactions} transactions checked.`
         : `Ledger MISMATCH:\n${result.mismatches.map((m) => `  ${m.kind} ${m.id}: ${m.detail}`).join("\n")}`;
       return { json: result, text, exitCode: result.ok ? 0 : 1 };
+    },
+  },
+
+  "ledger:roll-up": {
+    usage: "(no options)",
+    options: {},
+    async run() {
+      // The worker does this every second; the command is for an operator without a worker running.
+      const result = await rollUpLedger();
+      return { json: result, text: `Rolled up ${result.entries} ledger entries into ${result.accounts} account balances.` };
     },
   },
 

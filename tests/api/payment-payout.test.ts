@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
+import { rollUpLedger } from "@/lib/ledger/roll-up";
 import { balanceOf, callApi, card, CARDS, merchantWithFunds, nextOrderId, payoutBody, rowCounts } from "./helpers";
 
 describe("POST /v1/payment/payout", () => {
@@ -54,8 +55,11 @@ describe("POST /v1/payment/payout", () => {
     expect(await db.transaction.count({ where: { merchantId: m.merchant.id, action: "PAYOUT" } })).toBe(10);
     const ledger = await checkLedger();
     expect(ledger).toMatchObject({ ok: true, mismatches: [] });
+    // Folded into the stored balances, nothing is below zero either.
+    await rollUpLedger();
     const negative = await db.ledgerAccount.count({ where: { merchantId: m.merchant.id, type: { in: ["available", "reserved"] }, balance: { lt: 0 } } });
     expect(negative).toBe(0);
+    expect(await balanceOf(m)).toEqual({ available: 0, reserved: 10_000 });
   });
 
   it("requires the customer with email, firstName and lastName", async () => {
