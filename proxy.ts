@@ -4,6 +4,7 @@
 // it off the Merchant API (/v1), /api and static assets entirely.
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { errorBody, notFound } from "@/lib/errors";
 import { CHECKOUT_BASE_HEADER } from "@/lib/checkout/checkout-urls";
 import { BACKOFFICE_HEADERS, CHECKOUT_HEADERS, checkoutCsp, newNonce } from "@/lib/proxy/security-headers";
 import { matchSurface, parseSurfaces } from "@/lib/proxy/surfaces";
@@ -15,7 +16,15 @@ const surfaces = parseSurfaces([
 const dev = env.NODE_ENV === "development";
 const httpsCheckout = new URL(env.CHECKOUT_BASE_URL).protocol === "https:";
 
+/** /v0/…, /v2/…: API versions that do not exist (/v1 never reaches the proxy). */
+const OTHER_API_VERSION = /^\/v\d+(\/|$)/;
+
 export function proxy(request: NextRequest) {
+  // An API client asking for another version gets the API's 404 JSON, not an HTML page (SPEC §20).
+  if (OTHER_API_VERSION.test(request.nextUrl.pathname)) {
+    const { status, body } = errorBody(notFound(`Unknown API path: ${request.method} ${request.nextUrl.pathname}`), "guide");
+    return NextResponse.json(body, { status, headers: { "cache-control": "no-store" } });
+  }
   const match = matchSurface(surfaces, request.headers.get("host"), request.nextUrl.pathname);
   if (!match) return NextResponse.next();
 

@@ -11,7 +11,10 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 const globalForPrisma = globalThis as unknown as { sluicePrisma?: PrismaClient };
 
 function createClient(): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: 20 });
+  // lock_timeout: a statement that cannot get its row lock within 10 s fails
+  // with 55P03, answered as a retryable 503 (lib/errors.ts), before the 20 s
+  // transaction timeout of MONEY_TRANSACTION_OPTIONS could turn it into a 500.
+  const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: 20, options: "-c lock_timeout=10000" });
   return new PrismaClient({ adapter });
 }
 

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   rate_limit_exceeded: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -54,9 +55,41 @@ export const notFound = (message = "Not found") => new AppError("not_found", mes
 
 /** The 500 message never carries internals (GUIDE.md §4). */
 const INTERNAL_MESSAGE = "Internal server error";
+export const UNAVAILABLE_MESSAGE = "Service briefly unavailable; retry the request";
+/** Seconds a client should wait before retrying a 503. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
+// Waiting, not failing (SPEC §20): a lock not granted within lock_timeout
+// (55P03), a serialization failure or deadlock victim (40001, 40P01), the
+// database restarting or refusing connections (57P01–57P03, 08xxx, 53300),
+// Prisma's pool or interactive-transaction timeouts (P2024, P2028) and lost
+// connections. Each leaves nothing half-written (the transaction rolled
+// back), so the honest answer is a retryable 503, never a 500.
+const TRANSIENT_SQLSTATE = /\b(55P03|40001|40P01|57P01|57P02|57P03|08000|08001|08003|08004|08006|53300)\b/;
+const TRANSIENT_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034"]);
+const TRANSIENT_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+const TRANSIENT_MESSAGE = /Connection terminated|connection is closed|Transaction already closed|Transaction API error|Timed out fetching a new connection|Unable to start a transaction/i;
+
+/** True for an error that means "the database was briefly unavailable", whatever layer reported it. */
+export function isTransientError(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === "object" && depth < 6; depth++) {
+    const { code, message, meta } = e as { code?: unknown; message?: unknown; meta?: unknown };
+    if (typeof code === "string" && (TRANSIENT_PRISMA.has(code) || TRANSIENT_ERRNO.has(code) || TRANSIENT_SQLSTATE.test(code))) return true;
+    if (typeof message === "string" && (TRANSIENT_SQLSTATE.test(message) || TRANSIENT_MESSAGE.test(message))) return true;
+    if (meta && TRANSIENT_SQLSTATE.test(JSON.stringify(meta))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export function errorBody(error: unknown, family: ErrorFamily): { status: number; body: Record<string, unknown> } {
-  const e = error instanceof AppError ? error : new AppError("internal_error", INTERNAL_MESSAGE);
+  const e =
+    error instanceof AppError
+      ? error
+      : isTransientError(error)
+        ? new AppError("service_unavailable", UNAVAILABLE_MESSAGE)
+        : new AppError("internal_error", INTERNAL_MESSAGE);
   const message = e.code === "internal_error" && !(error instanceof AppError) ? INTERNAL_MESSAGE : e.message;
   // The seed gives payment endpoints their own 401 body, but only one 403 body
   // for every endpoint (Errors table "Key without permission"; SPEC §2 also

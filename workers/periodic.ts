@@ -27,7 +27,7 @@ export const periodicTasks: PeriodicTask[] = [
   { name: "payout pipeline sweep", everyMs: 30_000, run: async () => void (await resumePayouts()) },
   { name: "daily sandbox purge", everyMs: 15 * 60_000, run: async () => void (await runDailySandboxPurge()) },
   // Refunds (lib/transactions/settle-refund.ts): a refund whose confirmation job could not be queued is picked up here.
-  { name: "refund confirmation sweep", everyMs: 60_000, run: async () => void (await confirmStaleRefunds()) },
+  { name: "refund confirmation sweep", everyMs: 5_000, run: async () => void (await confirmStaleRefunds()) },
   // Webhooks (lib/webhooks/relay.ts): events whose after-commit enqueue failed go out within a second of Redis answering.
   { name: "webhook outbox relay", everyMs: 1_000, run: async () => void (await relayOutbox()) },
   { name: "webhook stuck-delivery rescue", everyMs: 60_000, run: async () => void (await rescueStuckDeliveries()) },

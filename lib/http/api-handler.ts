@@ -6,12 +6,15 @@
 // status and a body.
 import type { z } from "zod";
 import { recordApiRequest } from "@/lib/api-requests/record-api-request";
+import { assertSandbox } from "@/lib/api-keys/assert-sandbox";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/api-keys/authenticate-api-key";
-import { AppError, errorBody, type ErrorFamily } from "@/lib/errors";
+import { AppError, errorBody, notFound, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorFamily } from "@/lib/errors";
+import type { Transaction } from "@/lib/generated/prisma/client";
 import { claimIdempotencyKey } from "@/lib/idempotency/claim-idempotency-key";
 import { requestFingerprint } from "@/lib/idempotency/fingerprint";
 import { parseIdempotencyKey } from "@/lib/idempotency/parse-idempotency-key";
-import { settleIdempotencyKey } from "@/lib/idempotency/settle-idempotency-key";
+import { runInIdempotentScope, type IdempotentEffectScope } from "@/lib/idempotency/idempotent-effect";
+import { releaseIdempotencyKey, settleIdempotencyKey } from "@/lib/idempotency/settle-idempotency-key";
 import { logger, type Logger } from "@/lib/log";
 import { consumeRateLimit, peekRateLimit } from "@/lib/rate-limit/check-rate-limit";
 import { checkHttps } from "./https";
@@ -45,8 +48,15 @@ export interface ApiRouteOptions<TSchema extends z.ZodType | undefined> {
   body?: TSchema;
   /** "payment": also counts against the per-key payment tier (POST /payment/*, POST /transactions; SPEC §11). */
   rateLimit?: "payment";
-  /** Honour Idempotency-Key (SPEC §10): POST endpoints that create or change something. */
-  idempotent?: boolean;
+  /** Sandbox-only endpoints answer a live key 404 before reading the body (SPEC §5, §20). */
+  sandboxOnly?: boolean;
+  /**
+   * Honour Idempotency-Key (SPEC §10): POST endpoints that create or change
+   * something. Money-moving endpoints pass `respond`, the response for the
+   * transaction they create or move: it is stored in the same database
+   * transaction as the effect (lib/idempotency/idempotent-effect.ts).
+   */
+  idempotent?: boolean | { respond: (transaction: Transaction) => ApiResult };
 }
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
@@ -70,6 +80,7 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
     let status: number;
     let responseText: string;
     let crashed = false;
+    let effect: IdempotentEffectScope | undefined;
     try {
       checkHttps(req);
       principal = await authenticateApiKey(req.headers);
@@ -82,9 +93,14 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
       Object.assign(headers, limit.headers);
       if (!limit.allowed) throw new AppError("rate_limit_exceeded", "Rate limit exceeded");
 
+      if (options.sandboxOnly) assertSandbox(principal.environment);
+
       // Static routes get no params (Next passes a promise of undefined).
       const rawParams = (routeCtx ? await routeCtx.params : undefined) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      // No id contains a control character (NUL would even fail in PostgreSQL): such a path names nothing (SPEC §20).
+      // eslint-disable-next-line no-control-regex
+      if (Object.values(params).some((v) => /[\x00-\x1f\x7f]/.test(v))) throw notFound(`Unknown API path: ${req.method} ${path}`);
       let body: unknown;
       let json: unknown;
       if (options.body) {
@@ -107,17 +123,26 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
         responseText = replay.body;
         headers["idempotent-replayed"] = "true";
       } else {
-        const result = await handler({ req, principal, requestId, params, body: body as never, idempotencyKey, log: log.child({ merchantId: principal.merchant.id }) });
-        status = result.status;
-        responseText = jsonText(result.body);
+        const ctx = { req, principal, requestId, params, body: body as never, idempotencyKey, log: log.child({ merchantId: principal.merchant.id }) };
+        const respond = typeof options.idempotent === "object" ? options.idempotent.respond : undefined;
+        if (claimId && respond) {
+          effect = { recordId: claimId, respond: (t) => { const r = respond(t); return { status: r.status, body: jsonText(r.body) }; } };
+        }
+        const result = effect ? await runInIdempotentScope(effect, () => handler(ctx)) : await handler(ctx);
+        // The answer is the one stored with the effect, so a replay is byte for byte what this request sent.
+        status = effect?.committed?.status ?? result.status;
+        responseText = effect?.committed?.body ?? jsonText(result.body);
         Object.assign(headers, result.headers);
       }
     } catch (error) {
       crashed = !(error instanceof AppError);
-      if (crashed) log.error({ err: error }, "unhandled error in API route");
       const failure = errorBody(error, options.family);
+      if (crashed) log.error({ err: error, status: failure.status }, "unhandled error in API route");
       status = failure.status;
       responseText = jsonText(failure.body);
+      if (status === 503) headers["retry-after"] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
+      // A business refusal thrown after the effect committed (the seed's 500 processing_error decline): the stored answer.
+      if (!crashed && effect?.committed) ({ status, body: responseText } = effect.committed);
       // Refused before the rate limit counted it (403 permission): still describe the buckets (SPEC §11).
       if (principal && !counted) {
         const limit = await peekRateLimit({ principal, payment: options.rateLimit === "payment" }).catch((err: unknown) => {
@@ -126,8 +151,17 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
         Object.assign(headers, limit);
       }
     }
-    // A crash releases the key so the retry can run; every chosen answer is stored for replay.
-    if (claimId) await settleIdempotencyKey({ recordId: claimId, response: crashed ? null : { status, body: responseText } });
+    // A crash releases the key so the retry can run, unless the effect had
+    // committed: then its stored response is the answer. Every chosen answer is stored for replay.
+    if (claimId && crashed) {
+      const stored = await releaseIdempotencyKey(claimId);
+      if (stored) {
+        ({ status, body: responseText } = stored);
+        delete headers["retry-after"];
+      }
+    } else if (claimId) {
+      await settleIdempotencyKey({ recordId: claimId, response: { status, body: responseText } });
+    }
 
     const durationMs = Math.round(performance.now() - started);
     log.info({ status, ms: durationMs }, "api request");

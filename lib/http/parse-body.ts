@@ -22,6 +22,11 @@ export async function readBodyText(req: Request): Promise<string> {
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new AppError("unsupported_media_type", "Content-Type must be application/json");
   }
+  // Bodies are UTF-8 (SPEC §20): decoding another declared charset as UTF-8 would misread it.
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(type)?.[1];
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    throw new AppError("unsupported_media_type", "Content-Type must be application/json with charset utf-8");
+  }
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const bytes = await readLimited(req);

@@ -14,6 +14,9 @@ import { db } from "@/lib/db";
 /** Also taken by the sandbox purge, which rewrites entries and must not interleave with a roll-up. */
 export const ROLL_UP_LOCK = "sluice:ledger:roll-up";
 
+/** Under a burst the pool is busy and a batch may wait behind a guarded debit's row lock: let it, rather than fail. */
+const ROLL_UP_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
 export interface RollUpResult {
   entries: number;
   accounts: number;
@@ -45,7 +48,7 @@ export async function rollUpLedger({ batchSize = 5_000 }: { batchSize?: number }
         )
         SELECT COALESCE((SELECT SUM(n) FROM sums), 0)::bigint AS entries, (SELECT COUNT(*) FROM moved)::bigint AS accounts`;
       return { entries: Number(row.entries), accounts: Number(row.accounts) };
-    });
+    }, ROLL_UP_TRANSACTION_OPTIONS);
     if (!batch) return result;
     result.entries += batch.entries;
     result.accounts += batch.accounts;

@@ -96,6 +96,7 @@ const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
   idempotency_key_reused: "Idempotency-Key reused with different parameters",
   rate_limit_exceeded: "Rate limit exceeded",
   internal_error: "Internal server error",
+  service_unavailable: "Service briefly unavailable; retry the request",
 };
 
 /** Schema and example of an error response of `family` for `code`, mirroring errorBody() in lib/errors.ts. */

@@ -60,6 +60,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: "Idempotency-Key reused with different parameters",
   429: "Rate limit exceeded; wait Retry-After seconds",
   500: "Internal error",
+  503: "Briefly unavailable (a database lock or connection could not be had in time); nothing was done, retry after Retry-After seconds",
 };
 
 const ERROR_CODE_OF_STATUS: Record<number, ErrorCode> = {
@@ -73,6 +74,7 @@ const ERROR_CODE_OF_STATUS: Record<number, ErrorCode> = {
   422: "idempotency_key_reused",
   429: "rate_limit_exceeded",
   500: "internal_error",
+  503: "service_unavailable",
 };
 
 const registered = new Set<string>();
@@ -99,7 +101,7 @@ export function registerEndpoint(spec: EndpointSpec): void {
 
   const statuses = new Set(Object.keys(spec.responses).map(Number));
   const errorStatuses: number[] = [];
-  if (authenticated) errorStatuses.push(401, 403, 429, 500);
+  if (authenticated) errorStatuses.push(401, 403, 429, 500, 503);
   if (spec.body || spec.query || spec.params) errorStatuses.push(400);
   if (spec.params) errorStatuses.push(404);
   if (spec.body) errorStatuses.push(413, 415);
@@ -151,7 +153,7 @@ function headersFor(status: number, { authenticated, replayable }: { authenticat
   const names: ResponseHeaderName[] = [];
   if (authenticated) names.push("X-Request-Id");
   if (authenticated && status !== 401 && status !== 403) names.push("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
-  if (status === 429) names.push("Retry-After");
+  if (status === 429 || status === 503) names.push("Retry-After");
   if (replayable) names.push("Idempotent-Replayed");
   return Object.fromEntries(names.map((name) => [name, RESPONSE_HEADERS[name]]));
 }

@@ -5,6 +5,7 @@
 // zero. One per sale: the sale's row is locked while we check, so two
 // concurrent chargebacks of one sale cannot both be written.
 import { db } from "@/lib/db";
+import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import { invalid } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { postChargeback } from "@/lib/ledger/postings";
@@ -36,6 +37,7 @@ export async function createChargeback({ sale, amount = sale.amount, actor, reas
       reason,
     );
     await postChargeback(tx, created.transaction);
+    await commitIdempotentEffect(tx, created.transaction);
     return created;
   }, MONEY_TRANSACTION_OPTIONS);
   await afterCommit([eventId]);

@@ -5,6 +5,7 @@
 // written (no transaction row, no customer, no orderId consumed), and
 // concurrent payouts can never overdraw the balance.
 import { db } from "@/lib/db";
+import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { postPayoutReserved } from "@/lib/ledger/postings";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
@@ -68,6 +69,7 @@ export async function createPayout({ merchantId, environment, input, actor }: Cr
       // 'Payout limit exceeded', under a per-customer lock held until commit (lib/risk/enforce-payout-limit.ts).
       await enforcePayoutLimit({ tx, payout: created.transaction });
       await postPayoutReserved(tx, created.transaction);
+      await commitIdempotentEffect(tx, created.transaction);
       return created;
     }, MONEY_TRANSACTION_OPTIONS),
   );

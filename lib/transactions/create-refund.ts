@@ -3,12 +3,19 @@
 // the sale, the sale's orderId, action REFUND), created PROCESSING with the
 // money leaving `available` at once, then confirmed by the provider.
 //
-// Two guards, both in the database so concurrent refunds cannot beat them:
-// the sale's refundedAmount grows by a conditional UPDATE that only applies
-// while the total stays within the sale's amount, and the ledger debit is a
-// guarded leg ('Insufficient balance'). Either failing rolls back both.
+// Guards, all in the database so concurrent refunds cannot beat them: the
+// sale's refundedAmount grows by a conditional UPDATE that only applies while
+// the total stays within the sale's amount; the ledger debit is a guarded leg
+// ('Insufficient balance'); and an optional merchant `refundId` is unique per
+// sale (the orderKey unique index), so two requests under different
+// Idempotency-Keys cannot refund the same thing twice by accident. Any
+// failing rolls back all. The response is stored with the refund
+// (lib/idempotency/idempotent-effect.ts), so a crash after the commit
+// can never lead a retry to refund again.
 import { db } from "@/lib/db";
 import { invalid } from "@/lib/errors";
+import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
+import { logger } from "@/lib/log";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { postRefundCreated } from "@/lib/ledger/postings";
@@ -16,6 +23,7 @@ import { afterCommit } from "./after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { getTransaction } from "./get-transaction";
 import type { TCreateRefundRequest } from "./schemas";
+import { DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
 import { startRefund } from "./settle-refund";
 import { insertTransaction, type Actor } from "./transition";
 import { childOfSale } from "./transaction-columns";
@@ -38,7 +46,7 @@ export async function createRefund({ merchantId, environment, saleId, input, act
   const amount = input.amount === undefined ? refundable : BigInt(input.amount);
   if (amount > refundable) throw overRefund(refundable);
 
-  const { transaction, eventId } = await db.$transaction(async (tx) => {
+  const { transaction, eventId } = await withRefundIdGuard(() => db.$transaction(async (tx) => {
     const claimed = await tx.$executeRaw`
       UPDATE "Transaction" SET "refundedAmount" = "refundedAmount" + ${amount}, "updatedAt" = ${new Date()}
       WHERE id = ${sale.id} AND status = 'SUCCESS' AND "refundedAmount" + ${amount} <= amount`;
@@ -46,14 +54,32 @@ export async function createRefund({ merchantId, environment, saleId, input, act
     if (claimed !== 1) throw overRefund();
     const created = await insertTransaction(
       tx,
-      childOfSale(sale, { action: "REFUND", status: "PROCESSING", amount }),
+      { ...childOfSale(sale, { action: "REFUND", status: "PROCESSING", amount }), orderKey: input.refundId === undefined ? null : `${sale.id}:${input.refundId}` },
       actor,
     );
     await postRefundCreated(tx, created.transaction);
+    await commitIdempotentEffect(tx, created.transaction);
     return created;
-  }, MONEY_TRANSACTION_OPTIONS);
+  }, MONEY_TRANSACTION_OPTIONS));
   await afterCommit([eventId]);
-  return startRefund(transaction);
+  // The refund is committed: nothing after this may fail the request (a
+  // failed answer would invite a retry). The confirmation job and the sweep
+  // finish whatever this first attempt could not.
+  try {
+    return await startRefund(transaction);
+  } catch (err) {
+    logger.warn({ err: (err as Error).message, transactionId: transaction.id }, "refund committed; its first provider call did not complete");
+    return transaction;
+  }
+}
+
+async function withRefundIdGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await withOrderIdGuard(work);
+  } catch (error) {
+    if (error instanceof DuplicateOrderIdError) throw invalid("Duplicate refundId: this sale already has a refund with this refundId", "refundId");
+    throw error;
+  }
 }
 
 function overRefund(refundable?: bigint) {

@@ -9,6 +9,7 @@
 // Card numbers and CVCs go to the provider interface and nowhere else; the
 // transaction keeps brand, last 4 and expiry only.
 import { db } from "@/lib/db";
+import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import { AppError, invalid } from "@/lib/errors";
 import type { PaymentMethod, Prisma, Transaction } from "@/lib/generated/prisma/client";
 import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enums";
@@ -94,6 +95,7 @@ async function writeSale({ row, status, input, actor, method }: { row: SaleRow; 
       const customer = await upsertCustomer({ tx, merchantId: row.merchantId, environment: row.environment, buyerId: input.buyerId, details: input.customer });
       const created = await insertTransaction(tx, { ...row, status, customerId: customer.id }, actor);
       if (status === "SUCCESS" && method) await postSaleSucceeded(tx, created.transaction, saleFee(row.amount, method));
+      await commitIdempotentEffect(tx, created.transaction);
       return created;
     }, MONEY_TRANSACTION_OPTIONS),
   );

@@ -3,11 +3,13 @@
 // the API's cancel all finish transactions through these three functions, so
 // the ledger rule for each (action, final status) pair lives in one place.
 import { db, type Tx } from "@/lib/db";
+import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
 import { postPayoutReleased, postPayoutSucceeded, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
 import type { CardSummary, DeclineCode } from "@/lib/providers/types";
 import { afterCommit } from "./after-commit";
+import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { transition, type Actor } from "./transition";
 
 export interface FinishOptions {
@@ -26,8 +28,9 @@ async function run<T extends { transaction: Transaction; eventId: string | null 
   const result = await db.$transaction(async (tx) => {
     const r = await work(tx);
     if (opts.inTransaction) await opts.inTransaction(tx, r.transaction);
+    await commitIdempotentEffect(tx, r.transaction);
     return r;
-  });
+  }, MONEY_TRANSACTION_OPTIONS);
   await afterCommit([result.eventId]);
   return result.transaction;
 }

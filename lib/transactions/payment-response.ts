@@ -1,8 +1,38 @@
 // The seed's PaymentResponse `{status: true, transaction, url?}`: the success
-// body of every POST that creates or moves a transaction (SPEC §5).
+// body of every POST that creates or moves a transaction (SPEC §5). The
+// *Result functions give a route's whole answer for the transaction its
+// request created or moved; they are also what the route stores with the
+// effect for idempotent replay (lib/idempotency/idempotent-effect.ts), so
+// they depend on the transaction alone.
+import { AppError, errorBody, type ErrorFamily } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
+import { checkoutUrl } from "./checkout-session";
 import { serializeTransaction } from "./serialize-transaction";
 
 export function paymentResponse({ transaction, url }: { transaction: Transaction; url?: string }) {
   return { status: true as const, transaction: serializeTransaction(transaction), ...(url ? { url } : {}) };
+}
+
+/** `status` and PaymentResponse for a transaction (payouts, refunds, cancels, simulations). */
+export function paymentResult(status: number) {
+  return (transaction: Transaction) => ({ status, body: paymentResponse({ transaction }) });
+}
+
+/**
+ * A created sale: 201 with the checkout `url` while it awaits the customer,
+ * or the seed's one error-shaped decline, 500 `processing_error` carrying the
+ * stored DECLINED transaction.
+ */
+export function saleResult(family: ErrorFamily) {
+  return (transaction: Transaction) => {
+    if (transaction.status === "DECLINED" && transaction.declineCode === "processing_error") {
+      const error = new AppError("internal_error", transaction.declineMessage ?? "Processing error", {
+        status: 500,
+        extra: { code: "processing_error", transaction: serializeTransaction(transaction) },
+      });
+      return errorBody(error, family);
+    }
+    const awaitsCustomer = transaction.checkoutToken !== null && (transaction.status === "PROCESSING" || transaction.status === "CREATED");
+    return { status: 201, body: paymentResponse({ transaction, url: awaitsCustomer ? checkoutUrl(transaction.checkoutToken!) : undefined }) };
+  };
 }

@@ -144,8 +144,20 @@ export type TCreatePayoutRequest = z.infer<typeof ZCreatePayoutRequest>;
 
 /** POST /transactions/{id}/refunds: no amount = refund what is left of the sale. */
 export const ZCreateRefundRequest = z
-  .strictObject({ amount: amount().optional() }, bodyError)
-  .meta({ description: "Refund a successful SALE, fully (no amount) or partially", example: { amount: 500 } })
+  .strictObject(
+    {
+      amount: amount().optional(),
+      refundId: text("refundId", LIMITS.orderId)
+        .meta({
+          description:
+            "Your own reference for this refund, unique per sale: a second refund of the sale with the same refundId is refused ('Duplicate refundId'), so a retry under a new Idempotency-Key cannot refund the same money twice",
+          example: "rma_1001",
+        })
+        .optional(),
+    },
+    bodyError,
+  )
+  .meta({ description: "Refund a successful SALE, fully (no amount) or partially", example: { amount: 500, refundId: "rma_1001" } })
   .openapi("CreateRefundRequest");
 export type TCreateRefundRequest = z.infer<typeof ZCreateRefundRequest>;
 

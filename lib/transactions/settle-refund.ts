@@ -100,11 +100,12 @@ export async function startRefund(refund: Transaction): Promise<Transaction> {
   } catch (err) {
     logger.warn({ err: (err as Error).message, transactionId: refund.id }, "refund: could not queue the confirmation; the sweep will");
   }
-  return (await db.transaction.findUnique({ where: { id: refund.id } })) ?? current;
+  // A failed re-read is no reason to fail: the refund stands as last seen.
+  return (await db.transaction.findUnique({ where: { id: refund.id } }).catch(() => null)) ?? current;
 }
 
 /** Worker sweep: refunds still PROCESSING a while after their last change get a confirmation job (a no-op when one is queued). */
-export async function confirmStaleRefunds({ olderThanMs = 5 * 60_000 }: { olderThanMs?: number } = {}): Promise<number> {
+export async function confirmStaleRefunds({ olderThanMs = 15_000 }: { olderThanMs?: number } = {}): Promise<number> {
   const stale = await db.transaction.findMany({
     where: { action: "REFUND", status: "PROCESSING", updatedAt: { lt: new Date(Date.now() - olderThanMs) } },
     orderBy: { updatedAt: "asc" },

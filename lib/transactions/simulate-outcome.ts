@@ -6,7 +6,7 @@
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { DECLINE_MESSAGES } from "@/lib/providers/sandbox/test-cards";
-import { assertSandbox } from "./assert-sandbox";
+import { assertSandbox } from "@/lib/api-keys/assert-sandbox";
 import { createChargeback } from "./create-chargeback";
 import { declineTransaction, succeedTransaction } from "./finish-transaction";
 import { getTransaction } from "./get-transaction";

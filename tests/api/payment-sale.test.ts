@@ -47,6 +47,13 @@ describe("direct card sales: every test card", () => {
     expect(stored).toMatchObject({ status: "DECLINED", declineCode: "processing_error" });
   });
 
+  it("a callbackUrl whose host does not resolve is accepted: a DNS blip never fails a payment (SPEC §20)", async () => {
+    const m = await merchantWithFunds();
+    const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { callbackUrl: "https://shop.no-such-host.invalid/webhooks", paymentMethodInput: card(CARDS.visa) }) });
+    expect(r.status).toBe(201);
+    expect(r.body.transaction.status).toBe("SUCCESS");
+  });
+
   it("a past expiry date declines with expired_card, whatever the number", async () => {
     const m = await merchantWithFunds();
     const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethodInput: card(CARDS.visa, { expiryMonth: "1", expiryYear: "20" }) }) });

@@ -29,7 +29,8 @@ function routesOnDisk(): string[] {
         if (rel.some((p) => p.startsWith("[..."))) continue; // the JSON 404 catch-all
         const apiPath = "/" + rel.map((p) => p.replace(/^\[(.+)\]$/, "{$1}")).join("/");
         const source = readFileSync(full, "utf8");
-        for (const m of METHODS) if (new RegExp(`export\\s+(const|async function|function)\\s+${m}\\b|\\bas\\s+${m}\\b`).test(source)) out.push(`${m.toLowerCase()} ${apiPath}`);
+        // `export const PUT = methodNotAllowed(…)` is the 405 answer, not an endpoint.
+        for (const m of METHODS) if (new RegExp(`export\\s+(const|async function|function)\\s+${m}\\b(?!\\s*=\\s*methodNotAllowed)|\\bas\\s+${m}\\b`).test(source)) out.push(`${m.toLowerCase()} ${apiPath}`);
       }
     }
   };

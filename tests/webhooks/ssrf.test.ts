@@ -54,6 +54,8 @@ const loopbackCorpus = () => [
   `http://0x7f000001:${port}/hook`,
   `http://2130706433:${port}/hook`,
   `http://localhost:${port}/hook`,
+  // ::/96, IPv4-compatible IPv6: ::7f00:1 is 127.0.0.1.
+  `http://[::7f00:1]:${port}/hook`,
 ];
 const otherCorpus = ["http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/hook", "http://192.168.1.1/hook", "http://100.64.0.1/hook"];
 
@@ -79,6 +81,14 @@ describe("with WEBHOOK_ALLOW_PRIVATE_NETWORKS=false", () => {
     expect(await db.event.count()).toBe(0);
   });
 
+  it("accepts at creation a host that does not resolve (a DNS blip must not fail a payment); delivery stays guarded", async () => {
+    const m = await newMerchant();
+    const started = Date.now();
+    await expect(sendTestWebhook({ merchantId: m.merchant.id, environment: "sandbox", url: "https://shop.does-not-exist.invalid/webhooks" })).resolves.toBeDefined();
+    // Refused or not, resolution never holds a request for more than its 1 s timeout (plus scheduling slack).
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it("refuses loopback targets at delivery time, in every spelling, without connecting", async () => {
     const m = await newMerchant();
     // Written straight to the outbox, as if the URL had passed the creation check earlier (DNS rebinding).
@@ -87,7 +97,7 @@ describe("with WEBHOOK_ALLOW_PRIVATE_NETWORKS=false", () => {
       await waitUntil(async () => (await db.webhookAttempt.count({ where: { eventId } })) >= 1);
       const attempt = await db.webhookAttempt.findFirstOrThrow({ where: { eventId } });
       expect(attempt, attempt.url).toMatchObject({ success: false, statusCode: null });
-      expect(attempt.error, attempt.url).toMatch(/^Refused: .*(127\.0\.0\.1|::1)/);
+      expect(attempt.error, attempt.url).toMatch(/^Refused: .*(127\.0\.0\.1|::1|::7f00:1)/);
     }
     expect(connections).toBe(0);
   });

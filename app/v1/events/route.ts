@@ -1,8 +1,15 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { parseEventsQuery } from "@/lib/webhooks/parse-events-query";
 import { listEvents } from "@/lib/webhooks/list-events";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = apiRoute({ family: "guide" }, async ({ req, principal }) => ({
   status: 200,
   body: await listEvents({ merchantId: principal.merchant.id, environment: principal.environment, query: parseEventsQuery(req) }),
 }));
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const POST = methodNotAllowed("guide", "GET");
+export const PUT = methodNotAllowed("guide", "GET");
+export const PATCH = methodNotAllowed("guide", "GET");
+export const DELETE = methodNotAllowed("guide", "GET");

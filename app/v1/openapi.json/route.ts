@@ -1,5 +1,6 @@
 // GET /v1/openapi.json (SPEC §5): public, no API key.
 import { openApiDocumentJson } from "@/lib/openapi/build-openapi-document";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // Built at request time: the servers come from this deployment's configuration, not the build machine's.
 export const dynamic = "force-dynamic";
@@ -14,3 +15,9 @@ export function GET(): Response {
     },
   });
 }
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const POST = methodNotAllowed("guide", "GET");
+export const PUT = methodNotAllowed("guide", "GET");
+export const PATCH = methodNotAllowed("guide", "GET");
+export const DELETE = methodNotAllowed("guide", "GET");

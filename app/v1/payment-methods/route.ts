@@ -1,7 +1,14 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { listPaymentMethods } from "@/lib/payment-methods/list-payment-methods";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = apiRoute({ family: "guide" }, async ({ principal }) => ({
   status: 200,
   body: await listPaymentMethods({ merchantId: principal.merchant.id, environment: principal.environment }),
 }));
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const POST = methodNotAllowed("guide", "GET");
+export const PUT = methodNotAllowed("guide", "GET");
+export const PATCH = methodNotAllowed("guide", "GET");
+export const DELETE = methodNotAllowed("guide", "GET");

@@ -4,14 +4,15 @@ import { apiRoute } from "@/lib/http/api-handler";
 import { createSale } from "@/lib/transactions/create-sale";
 import { listTransactions } from "@/lib/transactions/list-transactions";
 import { parseListTransactionsQuery } from "@/lib/transactions/parse-list-query";
-import { paymentResponse } from "@/lib/transactions/payment-response";
+import { saleResult } from "@/lib/transactions/payment-response";
 import { ZCreateSaleRequest } from "@/lib/transactions/schemas";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = apiRoute(
-  { family: "guide", write: true, body: ZCreateSaleRequest, rateLimit: "payment", idempotent: true },
+  { family: "guide", write: true, body: ZCreateSaleRequest, rateLimit: "payment", idempotent: { respond: saleResult("guide") } },
   async ({ principal, body }) => {
     const created = await createSale({ merchantId: principal.merchant.id, environment: principal.environment, input: body, actor: { type: "api", id: principal.keyId } });
-    return { status: 201, body: paymentResponse(created) };
+    return saleResult("guide")(created.transaction);
   },
 );
 
@@ -19,3 +20,8 @@ export const GET = apiRoute({ family: "guide" }, async ({ principal, req }) => {
   const query = parseListTransactionsQuery(new URL(req.url).searchParams);
   return { status: 200, body: await listTransactions({ merchantId: principal.merchant.id, environment: principal.environment, query }) };
 });
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const PUT = methodNotAllowed("guide", "GET", "POST");
+export const PATCH = methodNotAllowed("guide", "GET", "POST");
+export const DELETE = methodNotAllowed("guide", "GET", "POST");

@@ -1,7 +1,14 @@
 import { getCustomer } from "@/lib/customers/get-customer";
 import { apiRoute } from "@/lib/http/api-handler";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = apiRoute({ family: "guide" }, async ({ principal, params }) => ({
   status: 200,
   body: await getCustomer({ merchantId: principal.merchant.id, environment: principal.environment, buyerId: params.buyerId! }),
 }));
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const POST = methodNotAllowed("guide", "GET");
+export const PUT = methodNotAllowed("guide", "GET");
+export const PATCH = methodNotAllowed("guide", "GET");
+export const DELETE = methodNotAllowed("guide", "GET");

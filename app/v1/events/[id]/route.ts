@@ -1,7 +1,14 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { getEvent } from "@/lib/webhooks/get-event";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = apiRoute({ family: "guide" }, async ({ params, principal }) => ({
   status: 200,
   body: await getEvent({ merchantId: principal.merchant.id, environment: principal.environment, eventId: params.id ?? "" }),
 }));
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const POST = methodNotAllowed("guide", "GET");
+export const PUT = methodNotAllowed("guide", "GET");
+export const PATCH = methodNotAllowed("guide", "GET");
+export const DELETE = methodNotAllowed("guide", "GET");

@@ -1,4 +1,11 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { serializeMerchant } from "@/lib/merchants/serialize-merchant";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = apiRoute({ family: "guide" }, async ({ principal }) => ({ status: 200, body: serializeMerchant(principal) }));
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const POST = methodNotAllowed("guide", "GET");
+export const PUT = methodNotAllowed("guide", "GET");
+export const PATCH = methodNotAllowed("guide", "GET");
+export const DELETE = methodNotAllowed("guide", "GET");

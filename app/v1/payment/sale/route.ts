@@ -1,12 +1,19 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { createSale } from "@/lib/transactions/create-sale";
-import { paymentResponse } from "@/lib/transactions/payment-response";
+import { saleResult } from "@/lib/transactions/payment-response";
 import { ZCreateSaleRequest } from "@/lib/transactions/schemas";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = apiRoute(
-  { family: "payment", write: true, body: ZCreateSaleRequest, rateLimit: "payment", idempotent: true },
+  { family: "payment", write: true, body: ZCreateSaleRequest, rateLimit: "payment", idempotent: { respond: saleResult("payment") } },
   async ({ principal, body }) => {
     const created = await createSale({ merchantId: principal.merchant.id, environment: principal.environment, input: body, actor: { type: "api", id: principal.keyId } });
-    return { status: 201, body: paymentResponse(created) };
+    return saleResult("payment")(created.transaction);
   },
 );
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const GET = methodNotAllowed("payment", "POST");
+export const PUT = methodNotAllowed("payment", "POST");
+export const PATCH = methodNotAllowed("payment", "POST");
+export const DELETE = methodNotAllowed("payment", "POST");

@@ -1,10 +1,15 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
 import { ZAddTestFundsRequest } from "@/lib/ledger/schemas";
-import { assertSandbox } from "@/lib/transactions/assert-sandbox";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
-export const POST = apiRoute({ family: "guide", write: true, body: ZAddTestFundsRequest, idempotent: true }, async ({ principal, body }) => {
-  assertSandbox(principal.environment);
+export const POST = apiRoute({ family: "guide", write: true, sandboxOnly: true, body: ZAddTestFundsRequest, idempotent: true }, async ({ principal, body }) => {
   const balance = await creditTestFunds({ merchantId: principal.merchant.id, environment: principal.environment, currency: body.currency, amount: BigInt(body.amount) });
   return { status: 200, body: { balance } };
 });
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const GET = methodNotAllowed("guide", "POST");
+export const PUT = methodNotAllowed("guide", "POST");
+export const PATCH = methodNotAllowed("guide", "POST");
+export const DELETE = methodNotAllowed("guide", "POST");

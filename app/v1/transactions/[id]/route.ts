@@ -1,8 +1,15 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { serializeTransaction } from "@/lib/transactions/serialize-transaction";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = apiRoute({ family: "guide" }, async ({ principal, params }) => {
   const t = await getTransaction({ merchantId: principal.merchant.id, environment: principal.environment, id: params.id! });
   return { status: 200, body: serializeTransaction(t) };
 });
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const POST = methodNotAllowed("guide", "GET");
+export const PUT = methodNotAllowed("guide", "GET");
+export const PATCH = methodNotAllowed("guide", "GET");
+export const DELETE = methodNotAllowed("guide", "GET");

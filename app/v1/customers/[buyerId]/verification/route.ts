@@ -1,8 +1,15 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { ZStartVerificationRequest } from "@/lib/kyc/schemas";
 import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const POST = apiRoute({ family: "guide", write: true, body: ZStartVerificationRequest, idempotent: true }, async ({ principal, params, body }) => ({
   status: 201,
   body: await startKycVerification({ merchantId: principal.merchant.id, environment: principal.environment, buyerId: params.buyerId!, level: body.level, customer: body.customer }),
 }));
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const GET = methodNotAllowed("guide", "POST");
+export const PUT = methodNotAllowed("guide", "POST");
+export const PATCH = methodNotAllowed("guide", "POST");
+export const DELETE = methodNotAllowed("guide", "POST");

@@ -1,5 +1,6 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { resendEvent } from "@/lib/webhooks/resend-event";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // 202: the attempt is queued, not made; GET /v1/events/{id} shows its outcome.
 export const POST = apiRoute({ family: "guide", write: true, idempotent: true }, async ({ params, principal }) => ({
@@ -11,3 +12,9 @@ export const POST = apiRoute({ family: "guide", write: true, idempotent: true },
     actor: { type: "api", id: principal.keyId },
   }),
 }));
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const GET = methodNotAllowed("guide", "POST");
+export const PUT = methodNotAllowed("guide", "POST");
+export const PATCH = methodNotAllowed("guide", "POST");
+export const DELETE = methodNotAllowed("guide", "POST");

@@ -1,8 +1,15 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { cancelByMerchant } from "@/lib/transactions/cancel-by-merchant";
-import { paymentResponse } from "@/lib/transactions/payment-response";
+import { paymentResult } from "@/lib/transactions/payment-response";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
-export const POST = apiRoute({ family: "guide", write: true, idempotent: true }, async ({ principal, params }) => {
+export const POST = apiRoute({ family: "guide", write: true, idempotent: { respond: paymentResult(200) } }, async ({ principal, params }) => {
   const canceled = await cancelByMerchant({ merchantId: principal.merchant.id, environment: principal.environment, id: params.id!, actor: { type: "api", id: principal.keyId } });
-  return { status: 200, body: paymentResponse({ transaction: canceled }) };
+  return paymentResult(200)(canceled);
 });
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const GET = methodNotAllowed("guide", "POST");
+export const PUT = methodNotAllowed("guide", "POST");
+export const PATCH = methodNotAllowed("guide", "POST");
+export const DELETE = methodNotAllowed("guide", "POST");

@@ -1,9 +1,10 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { createRefund } from "@/lib/transactions/create-refund";
-import { paymentResponse } from "@/lib/transactions/payment-response";
+import { paymentResult } from "@/lib/transactions/payment-response";
 import { ZCreateRefundRequest } from "@/lib/transactions/schemas";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
-export const POST = apiRoute({ family: "guide", write: true, body: ZCreateRefundRequest, idempotent: true }, async ({ principal, params, body }) => {
+export const POST = apiRoute({ family: "guide", write: true, body: ZCreateRefundRequest, idempotent: { respond: paymentResult(201) } }, async ({ principal, params, body }) => {
   const refund = await createRefund({
     merchantId: principal.merchant.id,
     environment: principal.environment,
@@ -11,5 +12,11 @@ export const POST = apiRoute({ family: "guide", write: true, body: ZCreateRefund
     input: body,
     actor: { type: "api", id: principal.keyId },
   });
-  return { status: 201, body: paymentResponse({ transaction: refund }) };
+  return paymentResult(201)(refund);
 });
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const GET = methodNotAllowed("guide", "POST");
+export const PUT = methodNotAllowed("guide", "POST");
+export const PATCH = methodNotAllowed("guide", "POST");
+export const DELETE = methodNotAllowed("guide", "POST");

@@ -1,10 +1,22 @@
 import { apiRoute } from "@/lib/http/api-handler";
 import { paymentResponse } from "@/lib/transactions/payment-response";
+import type { Transaction } from "@/lib/generated/prisma/client";
 import { ZSimulateRequest } from "@/lib/transactions/schemas";
 import { simulateOutcome } from "@/lib/transactions/simulate-outcome";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
-export const POST = apiRoute({ family: "guide", write: true, body: ZSimulateRequest, idempotent: true }, async ({ principal, params, body }) => {
+export const POST = apiRoute({ family: "guide", write: true, sandboxOnly: true, body: ZSimulateRequest, idempotent: { respond: simulated } }, async ({ principal, params, body }) => {
   const t = await simulateOutcome({ merchantId: principal.merchant.id, environment: principal.environment, id: params.id!, input: body, actor: { type: "api", id: principal.keyId } });
-  // A chargeback is a new transaction (201); the other outcomes move an existing one (200).
-  return { status: body.outcome === "CHARGEBACK" ? 201 : 200, body: paymentResponse({ transaction: t }) };
+  return simulated(t);
 });
+
+/** A chargeback is a new transaction (201); the other outcomes move an existing one (200). */
+function simulated(t: Transaction) {
+  return { status: t.action === "CHARGEBACK" ? 201 : 200, body: paymentResponse({ transaction: t }) };
+}
+
+// Other methods: 405 with Allow, in this endpoint's error family.
+export const GET = methodNotAllowed("guide", "POST");
+export const PUT = methodNotAllowed("guide", "POST");
+export const PATCH = methodNotAllowed("guide", "POST");
+export const DELETE = methodNotAllowed("guide", "POST");

@@ -1,0 +1,68 @@
+// Idempotency that commits with its effect (SPEC §10, §20; the "atomic
+// phases" design). A money-moving request — sale, payout, refund, cancel,
+// simulate — stores its response in the same database transaction as its
+// effect: the domain function calls commitIdempotentEffect(tx, transaction)
+// inside that transaction, and the route's `respond` turns the transaction
+// into the exact response. So after any crash a retry finds either the stored
+// response or nothing done; there is no window in which the money moved but
+// the key does not say so.
+//
+// The UPDATE only applies while this request's own claim is in progress
+// (its record id is new per claim): if the claim was taken over because this
+// request's process was presumed dead, the effect is refused and rolls back,
+// so no key can ever produce two effects.
+//
+// The scope travels in AsyncLocalStorage, so domain functions stay free of
+// HTTP: outside an API request (worker, checkout, back office) the call is a
+// no-op.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Transaction } from "@/lib/generated/prisma/client";
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+}
+
+export interface IdempotentEffectScope {
+  recordId: string;
+  /** The route's response for the transaction its request created or moved. */
+  respond: (transaction: Transaction) => StoredResponse;
+  /** Set when this request's effect wrote the response (valid once its transaction committed). */
+  committed?: StoredResponse;
+}
+
+const scopes = new AsyncLocalStorage<IdempotentEffectScope>();
+
+export function runInIdempotentScope<T>(scope: IdempotentEffectScope, work: () => Promise<T>): Promise<T> {
+  return scopes.run(scope, work);
+}
+
+export class IdempotencyClaimLostError extends AppError {
+  constructor() {
+    super("idempotency_in_progress", "A request with this Idempotency-Key is still in progress; retry later");
+  }
+}
+
+/**
+ * Inside the effect's database transaction: stores the request's response on
+ * its Idempotency-Key record. Later effects of the same request (a refund
+ * confirmed at once) find the response already stored and leave it.
+ */
+export async function commitIdempotentEffect(tx: Tx, transaction: Transaction): Promise<void> {
+  const scope = scopes.getStore();
+  if (!scope) return;
+  const response = scope.respond(transaction);
+  const stored = await tx.$executeRaw`
+    UPDATE "IdempotencyRecord" SET state = 'completed', "responseStatus" = ${response.status}, "responseBody" = ${response.body}, "completedAt" = now()
+    WHERE id = ${scope.recordId} AND state = 'in_progress'`;
+  if (stored === 1) {
+    scope.committed = response;
+    return;
+  }
+  const [record] = await tx.$queryRaw<{ state: string }[]>`SELECT state::text FROM "IdempotencyRecord" WHERE id = ${scope.recordId}`;
+  if (record?.state === "completed") return;
+  // Our claim is gone: another request holds the key now. Roll this effect back.
+  throw new IdempotencyClaimLostError();
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "IdempotencyRecord" ADD COLUMN     "owner" BIGINT;
