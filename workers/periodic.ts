@@ -9,6 +9,7 @@ import { expireCheckouts } from "@/lib/maintenance/expire-checkouts";
 import { runDailySandboxPurge } from "@/lib/maintenance/run-daily-sandbox-purge";
 import { resumePayouts } from "@/lib/payouts/resume-payouts";
 import { PUBLISH_EVERY_MS, publishWorkerMetrics } from "@/lib/metrics/publish-worker-metrics";
+import { sweepSaleScreening } from "@/lib/risk/sweep-sale-screening";
 import { confirmStaleRefunds } from "@/lib/transactions/settle-refund";
 import { relayOutbox } from "@/lib/webhooks/relay";
 import { rescueStuckDeliveries } from "@/lib/webhooks/rescue-stuck-deliveries";
@@ -28,6 +29,8 @@ export const periodicTasks: PeriodicTask[] = [
   { name: "daily sandbox purge", everyMs: 15 * 60_000, run: async () => void (await runDailySandboxPurge()) },
   // Refunds (lib/transactions/settle-refund.ts): a refund whose confirmation job could not be queued is picked up here.
   { name: "refund confirmation sweep", everyMs: 5_000, run: async () => void (await confirmStaleRefunds()) },
+  // Risk (lib/risk/sweep-sale-screening.ts): a sale whose screening job could not be queued (Redis down) is screened within seconds of Redis answering.
+  { name: "sale screening sweep", everyMs: 5_000, run: async () => void (await sweepSaleScreening()) },
   // Webhooks (lib/webhooks/relay.ts): events whose after-commit enqueue failed go out within a second of Redis answering.
   { name: "webhook outbox relay", everyMs: 1_000, run: async () => void (await relayOutbox()) },
   { name: "webhook stuck-delivery rescue", everyMs: 60_000, run: async () => void (await rescueStuckDeliveries()) },

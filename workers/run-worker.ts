@@ -29,6 +29,12 @@ const workers = queues.map((queue) => {
     connection: workerConnectionOptions(),
     prefix: rkey("bull"),
     concurrency: queue === "webhooks" ? env.WEBHOOK_CONCURRENCY : env.WORKER_CONCURRENCY,
+    // A killed worker's jobs resume within 10 s (BullMQ's default is a 30 s
+    // stalled check over a 30 s lock). The lock is renewed every lockDuration/2,
+    // so a live job keeps it as long as its event loop turns at least every
+    // 5 s; the cost is one Redis call per active job every 5 s.
+    lockDuration: 10_000,
+    stalledInterval: 5_000,
   });
   w.on("error", (err) => logger.error({ err: err.message, queue }, "worker connection error"));
   w.on("failed", (job, err) => logger.warn({ queue, job: job?.name, jobId: job?.id, err: err.message }, "job failed"));

@@ -17,7 +17,11 @@ export const screenSaleJob = defineJob({
     const t = await db.transaction.findUnique({ where: { id: transactionId } });
     if (!t || t.action !== "SALE" || t.status !== "PROCESSING") return { held: false };
     const screening = await screenTransaction({ transaction: t });
-    if (!screening.hold) return { held: false };
+    if (!screening.hold) {
+      // Screened and clear: the sweep (sweep-sale-screening.ts) need not queue it again.
+      await db.transaction.updateMany({ where: { id: transactionId, screenedAt: null }, data: { screenedAt: new Date() } });
+      return { held: false };
+    }
     try {
       await holdForReview({ transactionId, holdReason: screening.holdReason, requiredApprovals: screening.requiredApprovals });
       return { held: true };

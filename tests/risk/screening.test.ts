@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { advancePayout } from "@/lib/payouts/advance-payout";
 import { addScreeningEntry } from "@/lib/risk/add-screening-entry";
+import { sweepSaleScreening } from "@/lib/risk/sweep-sale-screening";
 import { createSale } from "@/lib/transactions/create-sale";
 import { randomBase62 } from "@/lib/ids";
 import type { TPaymentMethodInput } from "@/lib/transactions/schemas";
@@ -154,5 +155,19 @@ describe("sale review threshold (off by default)", () => {
     expect(big.transaction.status).toBe("PROCESSING");
     expect(big.url).toMatch(/\/checkout\/pay\//);
     await waitForStatus(big.transaction.id, ["WAIT_APPROVE"], 5_000);
+  });
+
+  it("a sale whose screening job was lost (Redis down at creation) is screened by the worker's sweep", async () => {
+    const m = await fundedMerchant();
+    // Created with no job queued, as when the enqueue failed; then it is over the threshold and a few seconds old.
+    const lost = await sale(m, 9_000);
+    await db.merchantSettings.update({ where: { merchantId_environment: { merchantId: m.merchant.id, environment: "sandbox" } }, data: { saleReviewThreshold: 5_000 } });
+    await db.transaction.update({ where: { id: lost.transaction.id }, data: { createdAt: new Date(Date.now() - 10_000) } });
+    expect(await sweepSaleScreening()).toBeGreaterThanOrEqual(1);
+    const held = await waitForStatus(lost.transaction.id, ["WAIT_APPROVE"], 5_000);
+    expect(held.holdReason).toBe("merchant_rule: amount 9000 above the sale review threshold 5000");
+    // Held, it is no longer PROCESSING: the sweep does not find it again.
+    const again = await db.transaction.count({ where: { merchantId: m.merchant.id, status: "PROCESSING", screenedAt: null, amount: { gt: 5_000 } } });
+    expect(again).toBe(0);
   });
 });
