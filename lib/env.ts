@@ -52,6 +52,10 @@ const Env = z.object({
   SANDBOX_TIME_SCALE: z.coerce.number().positive().default(1),
   METRICS_TOKEN: z.string().optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(10),
+  /** Web processes `npm start` / `npm run web` run (SPEC §16); default: one per core. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Worker processes `npm start` runs; default 1. */
+  WORKER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Env = z.infer<typeof Env>;

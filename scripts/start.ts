@@ -40,7 +40,10 @@ process.on("SIGTERM", () => void stop(0));
 // Node is spawned directly (not through npx) so SIGTERM reaches the processes themselves.
 // scripts/web-server.ts, not `next start`: it verifies TLS and proxy headers before Next sees a request (SPEC §2).
 start("web", process.execPath, ["--import", "tsx", "scripts/web-server.ts"]);
-start("worker", process.execPath, ["--import", "tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });
+// WEB_CONCURRENCY web processes run under web-server.ts's own supervisor; workers are separate processes here.
+for (let i = 0; i < env.WORKER_PROCESSES; i++) {
+  start(env.WORKER_PROCESSES > 1 ? `worker ${i + 1}` : "worker", process.execPath, ["--import", "tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });
+}
 
 const origin = `http://localhost:${env.PORT}`;
 for (let i = 0; i < 120; i++) {

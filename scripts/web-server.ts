@@ -4,45 +4,83 @@
 // from headers a client wrote (lib/http/stamp-transport.ts explains why
 // `next start` alone cannot give that). Serves the build in NEXT_DIST_DIR
 // (default .next); run `next build` first.
+//
+// One Node process uses one core, so this runs WEB_CONCURRENCY processes
+// (default: one per core) sharing the port through node:cluster (SPEC §16);
+// they are stateless, so any of them may serve any request. The primary only
+// supervises: it restarts a process that dies and passes SIGTERM on.
 // Before lib/env is imported: its defaults (REQUIRE_HTTPS, secrets) depend on NODE_ENV.
 (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
-export {};
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 
-const { default: next } = await import("next");
-const { env, list } = await import("../lib/env");
-const { logger } = await import("../lib/log");
-const { trustedProxyMatcher } = await import("../lib/http/trusted-proxies");
-const { createStampedServer } = await import("../lib/http/create-stamped-server");
-const { runShutdownHooks } = await import("../lib/http/shutdown-hooks");
-
-const isTrustedProxy = trustedProxyMatcher(list(env.TRUSTED_PROXIES));
-const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: env.PORT });
-const handle = app.getRequestHandler();
-await app.prepare();
-
-const server = createStampedServer((req, res) => {
-  handle(req, res).catch((err: unknown) => {
-    logger.error({ err, url: req.url }, "unhandled error in the Next.js request handler");
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
-  });
-}, isTrustedProxy);
-
-server.listen(env.PORT, () => logger.info({ port: env.PORT, trustedProxies: list(env.TRUSTED_PROXIES) }, "web server listening"));
-
-// Graceful stop: no new connections, in-flight requests finish, buffered
-// work (API request log) is written, then exit. Bounded, so a stuck
-// keep-alive client cannot hold the process forever.
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "web server stopping");
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000).unref())]);
-  await runShutdownHooks();
-  process.exit(0);
+const processes = Number(process.env.WEB_CONCURRENCY || availableParallelism());
+if (cluster.isPrimary && processes > 1) {
+  await supervise(processes);
+} else {
+  await serve();
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+async function supervise(count: number): Promise<void> {
+  const { logger } = await import("../lib/log");
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    logger.error({ pid: worker.process.pid, code, signal }, "web process exited; starting another");
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0);
+    cluster.on("exit", done);
+    setTimeout(() => process.exit(0), 15_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGTERM"));
+  logger.info({ processes: count }, "web server: supervising processes");
+}
+
+async function serve(): Promise<void> {
+  const { default: next } = await import("next");
+  const { env, list } = await import("../lib/env");
+  const { logger } = await import("../lib/log");
+  const { trustedProxyMatcher } = await import("../lib/http/trusted-proxies");
+  const { createStampedServer } = await import("../lib/http/create-stamped-server");
+  const { runShutdownHooks } = await import("../lib/http/shutdown-hooks");
+
+  const isTrustedProxy = trustedProxyMatcher(list(env.TRUSTED_PROXIES));
+  const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: env.PORT });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = createStampedServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      logger.error({ err, url: req.url }, "unhandled error in the Next.js request handler");
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  }, isTrustedProxy);
+
+  server.listen(env.PORT, () => logger.info({ port: env.PORT, trustedProxies: list(env.TRUSTED_PROXIES) }, "web server listening"));
+
+  // Graceful stop: no new connections, in-flight requests finish, buffered
+  // work (API request log) is written, then exit. Bounded, so a stuck
+  // keep-alive client cannot hold the process forever.
+  let stopping = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "web server stopping");
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000).unref())]);
+    await runShutdownHooks();
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
