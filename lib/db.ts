@@ -2,7 +2,9 @@
 // parked on globalThis to avoid a new connection pool per reload.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import pg from "pg";
 import { env } from "@/lib/env";
+import { currentTiming } from "@/lib/request-timing";
 
 export type Db = PrismaClient;
 /** A client or an interactive-transaction client: domain writes accept either. */
@@ -10,11 +12,29 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 
 const globalForPrisma = globalThis as unknown as { sluicePrisma?: PrismaClient };
 
+/** Adds each statement's round trip to the current request's `db` time (Server-Timing, SPEC §16). */
+function timeQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const timing = currentTiming();
+    const started = performance.now();
+    const result = query(...args);
+    if (timing && result instanceof Promise) {
+      return result.finally(() => {
+        timing.db += performance.now() - started;
+      });
+    }
+    return result;
+  };
+}
+
 function createClient(): PrismaClient {
   // lock_timeout: a statement that cannot get its row lock within 10 s fails
   // with 55P03, answered as a retryable 503 (lib/errors.ts), before the 20 s
   // transaction timeout of MONEY_TRANSACTION_OPTIONS could turn it into a 500.
-  const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: 20, options: "-c lock_timeout=10000" });
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20, options: "-c lock_timeout=10000" });
+  pool.on("connect", timeQueries);
+  const adapter = new PrismaPg(pool);
   return new PrismaClient({ adapter });
 }
 

@@ -16,6 +16,7 @@ import { parseIdempotencyKey } from "@/lib/idempotency/parse-idempotency-key";
 import { runInIdempotentScope, type IdempotentEffectScope } from "@/lib/idempotency/idempotent-effect";
 import { releaseIdempotencyKey, settleIdempotencyKey } from "@/lib/idempotency/settle-idempotency-key";
 import { logger, type Logger } from "@/lib/log";
+import { runTimed, serverTimingHeader, type RequestTiming } from "@/lib/request-timing";
 import { consumeRateLimit, peekRateLimit } from "@/lib/rate-limit/check-rate-limit";
 import { checkHttps } from "./https";
 import { jsonText } from "./json";
@@ -68,7 +69,14 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
   handler: (ctx: ApiContext<TSchema extends z.ZodType ? z.infer<TSchema> : undefined>) => Promise<ApiResult>,
 ) {
   return async function route(req: Request, routeCtx?: RouteParams): Promise<Response> {
+    const timing: RequestTiming = { db: 0 };
+    return runTimed(timing, () => handle(req, routeCtx, timing));
+  };
+
+  async function handle(req: Request, routeCtx: RouteParams | undefined, timing: RequestTiming): Promise<Response> {
     const started = performance.now();
+    let authMs = 0;
+    let dbDuringAuth = 0;
     const requestId = requestIdFrom(req.headers);
     const path = new URL(req.url).pathname;
     const log = logger.child({ requestId, method: req.method, path });
@@ -84,6 +92,8 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
     try {
       checkHttps(req);
       principal = await authenticateApiKey(req.headers);
+      authMs = performance.now() - started;
+      dbDuringAuth = timing.db;
       if (options.write) {
         if (principal.scope === "read_only") throw new AppError("insufficient_permissions", "This API key is read-only; use a key with full scope for write operations");
         if (!principal.merchant.isActive) throw new AppError("insufficient_permissions", "This merchant account is deactivated");
@@ -163,7 +173,10 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
       await settleIdempotencyKey({ recordId: claimId, response: { status, body: responseText } });
     }
 
-    const durationMs = Math.round(performance.now() - started);
+    const totalMs = performance.now() - started;
+    const durationMs = Math.round(totalMs);
+    if (authMs === 0) authMs = totalMs; // refused during authentication: all of it was auth
+    headers["server-timing"] = serverTimingHeader({ totalMs, authMs, dbMs: Math.max(0, timing.db - dbDuringAuth) });
     log.info({ status, ms: durationMs }, "api request");
     if (principal) {
       recordApiRequest({
@@ -179,5 +192,5 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
       });
     }
     return new Response(responseText, { status, headers });
-  };
+  }
 }

@@ -151,7 +151,7 @@ export function registerEndpoint(spec: EndpointSpec): void {
  */
 function headersFor(status: number, { authenticated, replayable }: { authenticated: boolean; replayable: boolean }) {
   const names: ResponseHeaderName[] = [];
-  if (authenticated) names.push("X-Request-Id");
+  if (authenticated) names.push("X-Request-Id", "Server-Timing");
   if (authenticated && status !== 401 && status !== 403) names.push("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
   if (status === 429 || status === 503) names.push("Retry-After");
   if (replayable) names.push("Idempotent-Replayed");

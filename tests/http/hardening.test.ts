@@ -102,3 +102,19 @@ describe("Idempotency-Key and body encoding quirks", () => {
     expect(ok.status).toBe(201);
   });
 });
+
+describe("Server-Timing (SPEC §16)", () => {
+  it("every API response says how long auth, SQL and the application took", async () => {
+    const m = await newMerchant();
+    const body = { amount: 1050, currency: "USD", paymentMethod: "card", merchantId: m.merchant.id, orderId: `o_${randomUUID()}`, buyerId: "b1", successUrl: "https://shop.example.com/s", failureUrl: "https://shop.example.com/f", returnUrl: "https://shop.example.com/r", callbackUrl: "http://127.0.0.1:9/webhooks" };
+    const created = await sale.POST(apiRequest("/payment/sale", { key: m.keys.sandbox, method: "POST", body }), noParams);
+    expect(created.status).toBe(201);
+    const header = created.headers.get("server-timing")!;
+    expect(header).toMatch(/^auth;dur=\d+\.\d, db;dur=\d+\.\d, app;dur=\d+\.\d$/);
+    // A sale writes to PostgreSQL after authentication, so its db time is not zero.
+    expect(Number(/db;dur=([\d.]+)/.exec(header)![1])).toBeGreaterThan(0);
+    const refused = await sale.POST(apiRequest("/payment/sale", { key: "sk_test_wrong", method: "POST", body }), noParams);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("server-timing")).toMatch(/^auth;dur=/);
+  });
+});
