@@ -70,6 +70,12 @@ const TRANSIENT_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "
 const TRANSIENT_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
 const TRANSIENT_MESSAGE = /Connection terminated|connection is closed|Transaction already closed|Transaction API error|Timed out fetching a new connection|Unable to start a transaction/i;
 
+/** The client went away mid-request (its body stream aborted): not our error, and nothing to answer. */
+export function isClientAbort(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return !!e && e.code === "ECONNRESET" && e.message === "aborted";
+}
+
 /** True for an error that means "the database was briefly unavailable", whatever layer reported it. */
 export function isTransientError(error: unknown): boolean {
   let e: unknown = error;

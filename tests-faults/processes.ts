@@ -44,6 +44,27 @@ export function startWorker({ env, logFile }: { env: Record<string, string>; log
   return track(child);
 }
 
+/** tests-faults/api-server.ts: the real API route handlers in a process of their own, to be killed. Resolves once it listens. */
+export async function startApiServer({ env, port, logFile }: { env: Record<string, string>; port: number; logFile: string }): Promise<Proc> {
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile, { flags: "a" });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests-faults/api-server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr!.pipe(log);
+  const proc = track(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => {
+      log.write(d);
+      if (d.toString().includes("listening")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`api server exited (${code}) before listening; see ${logFile}`)));
+  });
+  return proc;
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
   await once(server, "listening");

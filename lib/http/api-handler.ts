@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { recordApiRequest } from "@/lib/api-requests/record-api-request";
 import { assertSandbox } from "@/lib/api-keys/assert-sandbox";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/api-keys/authenticate-api-key";
-import { AppError, errorBody, notFound, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorFamily } from "@/lib/errors";
+import { AppError, errorBody, isClientAbort, notFound, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorFamily } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { claimIdempotencyKey } from "@/lib/idempotency/claim-idempotency-key";
 import { requestFingerprint } from "@/lib/idempotency/fingerprint";
@@ -145,9 +145,13 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
         Object.assign(headers, result.headers);
       }
     } catch (error) {
-      crashed = !(error instanceof AppError);
-      const failure = errorBody(error, options.family);
-      if (crashed) log.error({ err: error, status: failure.status }, "unhandled error in API route");
+      // A client that disconnects mid-request is not an error (SPEC §20); nothing
+      // was written yet (the body is read before any work), and nobody reads the answer.
+      const clientGone = isClientAbort(error);
+      crashed = !(error instanceof AppError) && !clientGone;
+      const failure = clientGone ? { status: 499, body: { error: { code: "client_closed_request", message: "Client closed the request" } } } : errorBody(error, options.family);
+      if (clientGone) log.info({ status: 499 }, "client closed the request");
+      else if (crashed) log.error({ err: error, status: failure.status }, "unhandled error in API route");
       status = failure.status;
       responseText = jsonText(failure.body);
       if (status === 503) headers["retry-after"] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);

@@ -118,3 +118,25 @@ describe("Server-Timing (SPEC §16)", () => {
     expect(refused.headers.get("server-timing")).toMatch(/^auth;dur=/);
   });
 });
+
+describe("a client that disconnects mid-request", () => {
+  it("is not an error: 499 for the log, nothing claimed or written", async () => {
+    const m = await newMerchant();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"amount": 10'));
+        controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+      },
+    });
+    const req = new Request("http://localhost:3000/v1/payment/sale", {
+      method: "POST",
+      headers: { host: "localhost:3000", "content-type": "application/json", "x-api-key": m.keys.sandbox, "idempotency-key": randomUUID() },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await sale.POST(req, noParams);
+    expect(res.status).toBe(499);
+    expect(await db.idempotencyRecord.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+    expect(await db.transaction.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+  });
+});
