@@ -22,9 +22,6 @@ export function redactText(text: string): string {
   return text.replace(SECRET_TOKENS, REDACTED).replace(CARD_NUMBER, REDACTED);
 }
 
-// Pattern for `"field": value` in text that is not valid JSON, so a malformed body is masked too.
-const FIELD_VALUE = /("((?:[^"\\]|\\.)*)"\s*:\s*)("(?:[^"\\]|\\.)*"|[^,}\]\s]+)/g;
-
 const MAX_WALK_DEPTH = 64;
 
 function redactValue(value: unknown, depth: number): unknown {
@@ -45,15 +42,41 @@ export function redactJson(value: unknown): unknown {
 }
 
 /**
- * A request body as stored in the request log: redacted, then cut to
- * `maxChars` (cutting after redaction can never expose a secret's tail).
+ * The request fields the request log keeps (SPEC §20): an allowlist, because a
+ * denylist of names always misses one (`cardCvv`, `security_code_cvv`). Every
+ * other field keeps only its (redacted) name; `paymentMethodInput` never has a
+ * value stored, and customer objects keep only their known fields.
  */
-export function redactBodyForLog(text: string, maxChars = 4096): string {
-  let redacted: string;
+const LOGGED_FIELDS = new Set([
+  "amount", "currency", "paymentMethod", "merchantId", "orderId", "buyerId", "successUrl", "failureUrl", "returnUrl", "callbackUrl",
+  "locale", "description", "metadata", "customer", "outcome", "declineCode", "refundId", "url", "level",
+]);
+const LOGGED_CUSTOMER_FIELDS = new Set(["email", "firstName", "lastName", "phone", "address", "address2", "city", "country", "state", "zip", "ip", "userAgent", "dob"]);
+export const OMITTED = "[not stored]";
+
+function keepKnown(value: unknown, known: Set<string>): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return OMITTED;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactText(k), known.has(k) ? redactValue(v, 1) : OMITTED]));
+}
+
+/**
+ * A request body as the request log stores it: the allowlisted fields of a
+ * JSON object, their values redacted, cut to `maxChars` (after redacting, so a
+ * cut can never expose a secret's tail). Anything that is not a JSON object is
+ * not stored at all, only described.
+ */
+export function requestBodyForLog(text: string, maxChars = 4096): string {
+  let parsed: unknown;
   try {
-    redacted = JSON.stringify(redactJson(JSON.parse(text)));
+    parsed = JSON.parse(text);
   } catch {
-    redacted = redactText(text.replace(FIELD_VALUE, (match, head: string, name: string) => (isSensitiveField(name) ? `${head}"${REDACTED}"` : match)));
+    return `[not stored: ${Buffer.byteLength(text)} bytes that are not JSON]`;
   }
-  return redacted.length > maxChars ? `${redacted.slice(0, maxChars)}…[truncated]` : redacted;
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return `[not stored: JSON ${Array.isArray(parsed) ? "array" : parsed === null ? "null" : typeof parsed}, not an object]`;
+  const kept: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(parsed)) {
+    kept[redactText(k)] = !LOGGED_FIELDS.has(k) ? OMITTED : k === "customer" ? keepKnown(v, LOGGED_CUSTOMER_FIELDS) : redactValue(v, 1);
+  }
+  const out = JSON.stringify(kept);
+  return out.length > maxChars ? `${out.slice(0, maxChars)}…[truncated]` : out;
 }

@@ -9,7 +9,7 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { registerShutdownHook } from "@/lib/http/shutdown-hooks";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
-import { redactBodyForLog } from "@/lib/redact";
+import { requestBodyForLog } from "@/lib/redact";
 
 export interface ApiRequestRecord {
   merchantId: string;
@@ -20,7 +20,7 @@ export interface ApiRequestRecord {
   path: string;
   statusCode: number;
   durationMs: number;
-  /** The raw body as received; redacted and truncated before it is kept. */
+  /** The raw body as received; only its allowlisted fields, redacted, are kept (lib/redact.ts). */
   body?: string;
 }
 
@@ -42,7 +42,7 @@ class ApiRequestLogWriter {
       return;
     }
     const { body, ...rest } = record;
-    this.buffer.push({ ...rest, id: newId("request"), requestBody: body ? redactBodyForLog(body) : null, createdAt: new Date() });
+    this.buffer.push({ ...rest, id: newId("request"), requestBody: body ? requestBodyForLog(body) : null, createdAt: new Date() });
     if (this.buffer.length >= BATCH_SIZE) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_AFTER_MS).unref();
   }

@@ -6,6 +6,7 @@
 // The limits are published in the OpenAPI document (maxLength) and README.
 import { z } from "@/lib/openapi/zod";
 import { isCurrency } from "@/lib/money/currencies";
+import { luhnValid } from "@/lib/payment-methods/card";
 
 /** The seed fixes the minimum; the maximum (10^11 minor units) keeps every amount exact in JSON numbers and sums in BigInt. */
 export const MAX_AMOUNT = 100_000_000_000;
@@ -110,9 +111,27 @@ function hasNul(value: unknown): boolean {
 }
 
 /**
+ * True when a value anywhere inside holds a card number: a Luhn-valid run of
+ * 13–19 digits once spaces, dots, dashes, slashes and underscores are removed
+ * ("card 4000  0000  0000  0069"), as a string or as a JSON number.
+ */
+export function containsCardNumber(value: unknown, seen = 0): boolean {
+  if (seen > 64) return false;
+  if (typeof value === "number") return Number.isInteger(value) && containsCardNumber(String(value), seen);
+  if (typeof value === "string") {
+    const digits = value.replace(/[\s._/-]+/g, "");
+    return (digits.match(/\d+/g) ?? []).some((run) => run.length >= 13 && run.length <= 19 && luhnValid(run));
+  }
+  if (value === null || typeof value !== "object") return false;
+  const children = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
+  return children.some((child) => containsCardNumber(child, seen + 1));
+}
+
+/**
  * Free-form merchant data, stored as JSON and returned as given. Bounded in
- * size and depth so it cannot grow rows without limit, and free of NUL
- * characters, which PostgreSQL's jsonb cannot store.
+ * size and depth so it cannot grow rows without limit, free of NUL
+ * characters, which PostgreSQL's jsonb cannot store, and free of card
+ * numbers (SPEC §20): card data lives at the provider, never in our rows.
  */
 export function metadata(field = "metadata") {
   return z
@@ -120,5 +139,6 @@ export function metadata(field = "metadata") {
     .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= LIMITS.metadataBytes, { error: `${field} must be at most ${LIMITS.metadataBytes} bytes of JSON` })
     .refine((v) => depth(v) <= LIMITS.metadataDepth, { error: `${field} must be nested at most ${LIMITS.metadataDepth} levels deep` })
     .refine((v) => !hasNul(v), { error: `${field} must not contain NUL characters` })
+    .refine((v) => !containsCardNumber(v), { error: `${field} must not contain card numbers` })
     .meta({ description: "Free-form object, returned as given", example: { plan: "monthly", subscriptionId: "sub_42" } });
 }

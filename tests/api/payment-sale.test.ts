@@ -54,6 +54,30 @@ describe("direct card sales: every test card", () => {
     expect(r.body.transaction.status).toBe("SUCCESS");
   });
 
+  it("metadata holding a card number is refused with 400 and nothing stored, however it is spaced (SPEC §20)", async () => {
+    const m = await merchantWithFunds();
+    for (const note of ["card 4000  0000  0000  0069", "4242-4242-4242-4242", "4242.4242.4242.4242", "4242_4242/4242_4242"]) {
+      const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { metadata: { note } }) });
+      expect([r.status, r.body], note).toEqual([400, { status: false, error: "metadata must not contain card numbers" }]);
+    }
+    const asNumber = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { metadata: { nested: { pan: 4242424242424242 } } }) });
+    expect(asNumber.status).toBe(400);
+    expect(await db.transaction.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+    // Long numbers that are not card numbers stay allowed: a Luhn-invalid 16-digit reference, a phone number, a timestamp.
+    const fine = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { metadata: { ref: "4242424242424241", phone: "+1 555 123 4567", at: "2026-11-24T19:35:05Z" } }) });
+    expect(fine.status).toBe(201);
+  });
+
+  it("in production the redirect URLs must be https; sandbox accepts http for a local shop", async () => {
+    const m = await merchantWithFunds();
+    for (const field of ["successUrl", "failureUrl", "returnUrl"]) {
+      const live = await callApi("POST /payment/sale", { key: m.keys.production, body: saleBody(m.merchant.id, { [field]: "http://shop.example.com/back", callbackUrl: "https://shop.example.com/hooks" }) });
+      expect([live.status, live.body], field).toEqual([400, { status: false, error: `${field} must use https in production` }]);
+    }
+    const sandbox = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { successUrl: "http://localhost:8080/ok" }) });
+    expect(sandbox.status).toBe(201);
+  });
+
   it("a past expiry date declines with expired_card, whatever the number", async () => {
     const m = await merchantWithFunds();
     const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethodInput: card(CARDS.visa, { expiryMonth: "1", expiryYear: "20" }) }) });

@@ -93,6 +93,8 @@ describe("GET /v1/transactions", () => {
     [{ action: "sale" }, "action must be one of SALE, PAYOUT, AUTHORIZE, REFUND, CHARGEBACK"],
     [{ createdFrom: "yesterday" }, "createdFrom must be an ISO 8601 date or date-time"],
     [{ createdFrom: "2026-02-01", createdTo: "2026-01-01" }, "createdFrom must not be after createdTo"],
+    [{ createdTo: "2026-02-30" }, "createdTo must be a real calendar date"],
+    [{ createdFrom: "2025-02-29T10:00:00Z" }, "createdFrom must be a real calendar date"],
     [{ startingAfter: "order_1" }, "startingAfter must be a transaction id (tx_…)"],
     [{ startingAfter: "tx_00000000000000000000000000" }, "startingAfter must be the id of one of your transactions"],
     [{ sort: "asc" }, "Unknown field: sort"],

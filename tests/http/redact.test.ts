@@ -1,9 +1,11 @@
-// lib/redact.ts: what the request log may keep (SPEC §12, §13).
+// lib/redact.ts: what the request log may keep (SPEC §12, §13, §20): only
+// allowlisted fields of a JSON object, their values redacted; never
+// paymentMethodInput, never a body that is not JSON.
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactBodyForLog, redactText } from "@/lib/redact";
+import { OMITTED, REDACTED, redactText, requestBodyForLog } from "@/lib/redact";
 
-describe("redactBodyForLog", () => {
-  it("removes card numbers, CVCs, API keys, signing keys and passwords, keeping the rest", () => {
+describe("requestBodyForLog", () => {
+  it("keeps the known fields, redacted, and only the names of the others", () => {
     const body = {
       amount: 1000,
       currency: "USD",
@@ -11,50 +13,55 @@ describe("redactBodyForLog", () => {
       paymentMethodInput: { cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2030", cvv: "123" },
       customer: { email: "ann@example.com", password: "hunter2", note: "card 5555 5555 5555 4444 please" },
       metadata: { apiKey: "sk_live_" + "A".repeat(40), hook: "whsec_" + "b".repeat(32), other: "uses sk_test_abcDEF123 here" },
+      cardCvv: "731",
+      security_code_cvv: "864",
     };
-    const out = redactBodyForLog(JSON.stringify(body));
-    for (const secret of ["4242424242424242", "123\"", "hunter2", "5555 5555 5555 4444", "sk_live_", "whsec_", "sk_test_"]) expect(out).not.toContain(secret);
+    const out = requestBodyForLog(JSON.stringify(body));
+    for (const secret of ["4242424242424242", "123\"", "731", "864", "hunter2", "5555 5555 5555 4444", "sk_live_", "whsec_", "sk_test_"]) expect(out).not.toContain(secret);
     expect(JSON.parse(out)).toEqual({
       amount: 1000,
       currency: "USD",
       orderId: "order-42",
-      paymentMethodInput: { cardNumber: REDACTED, expiryMonth: "12", expiryYear: "2030", cvv: REDACTED },
-      customer: { email: "ann@example.com", password: REDACTED, note: `card ${REDACTED} please` },
+      paymentMethodInput: OMITTED,
+      customer: { email: "ann@example.com", password: OMITTED, note: OMITTED },
       metadata: { apiKey: REDACTED, hook: REDACTED, other: `uses ${REDACTED} here` },
+      cardCvv: OMITTED,
+      security_code_cvv: OMITTED,
     });
   });
 
-  it("masks a card number wherever it is, however it is spelled", () => {
-    const out = JSON.parse(redactBodyForLog(JSON.stringify({ a: ["4000-0000-0000-0002"], b: { pan_number: 4000000000000002 }, "CVC": 999, "card_number": "x", "security-code": "1234" })));
-    expect(out).toEqual({ a: [REDACTED], b: { pan_number: REDACTED }, CVC: REDACTED, card_number: REDACTED, "security-code": REDACTED });
+  it("stores nothing of a body that is not a JSON object", () => {
+    for (const text of ["{'cvv': '842', broken", "cvv=953&cardNumber=4242424242424242", '{"cvv": "321", broken']) {
+      const out = requestBodyForLog(text);
+      expect(out).toMatch(/^\[not stored: \d+ bytes that are not JSON\]$/);
+    }
+    expect(requestBodyForLog('["4242424242424242"]')).toBe("[not stored: JSON array, not an object]");
+    expect(requestBodyForLog("4242424242424242")).toBe("[not stored: JSON number, not an object]");
+  });
+
+  it("masks a card number in a kept field however it is spelled, and in field names", () => {
+    const out = JSON.parse(requestBodyForLog(JSON.stringify({ orderId: "4000-0000-0000-0002", metadata: { pan_number: 4000000000000002 }, "4111111111111111": 1 })));
+    expect(out).toEqual({ orderId: REDACTED, metadata: { pan_number: REDACTED }, [REDACTED]: OMITTED });
   });
 
   it("leaves amounts, dates and short numbers alone", () => {
-    const body = { amount: 999999, createdAt: "2026-11-21T10:15:30.123Z", phone: "+1 555 123 4567", zip: "10115" };
-    expect(JSON.parse(redactBodyForLog(JSON.stringify(body)))).toEqual(body);
-  });
-
-  it("redacts text that is not JSON, field names included", () => {
-    const out = redactBodyForLog('{"cardNumber": "4242424242424242", "cvv": "321", "password":"pw1", broken');
-    expect(out).not.toMatch(/4242|321|pw1/);
-    expect(out).toContain(`"cvv": "${REDACTED}"`);
+    const body = { amount: 999999, metadata: { createdAt: "2026-11-21T10:15:30.123Z", zip: "10115" }, customer: { phone: "+1 555 123 4567" } };
+    expect(JSON.parse(requestBodyForLog(JSON.stringify(body)))).toEqual(body);
   });
 
   it("decodes JSON escapes before looking, so an escaped card number is caught", () => {
-    const escaped = '{"note":"\\u0034242424242424242"}';
-    expect(redactBodyForLog(escaped)).not.toContain("242424242424242");
+    expect(requestBodyForLog('{"orderId":"\\u0034242424242424242"}')).not.toContain("242424242424242");
   });
 
   it("truncates after redacting", () => {
-    const out = redactBodyForLog(JSON.stringify({ note: "z".repeat(10_000), card: "4242424242424242" }), 100);
+    const out = requestBodyForLog(JSON.stringify({ description: "z".repeat(10_000), orderId: "4242424242424242" }), 100);
     expect(out.length).toBeLessThan(120);
     expect(out.endsWith("…[truncated]")).toBe(true);
-    expect(redactBodyForLog(`{"a":"${"4".repeat(8)} ${"4".repeat(8)}"}`, 10)).not.toMatch(/4{5}/);
   });
 
   it("survives deep nesting", () => {
-    const deep = "[".repeat(50_000) + "]".repeat(50_000);
-    expect(() => redactBodyForLog(deep)).not.toThrow();
+    const deep = `{"metadata":${"[".repeat(50_000)}${"]".repeat(50_000)}}`;
+    expect(() => requestBodyForLog(deep)).not.toThrow();
   });
 });
 

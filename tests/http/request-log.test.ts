@@ -35,8 +35,10 @@ describe("the API request log", () => {
     const [rejected, ok] = sandbox.data;
     expect(ok!.requestId).toBe("client-req-1");
     expect(ok!.durationMs).toBeGreaterThanOrEqual(0);
-    expect(JSON.parse(ok!.requestBody!)).toEqual({ amount: 500, paymentMethodInput: { cardNumber: "[REDACTED]", cvv: "[REDACTED]", expiryMonth: "12", expiryYear: "2030" } });
+    // Only allowlisted fields keep a value; paymentMethodInput never does (SPEC §20).
+    expect(JSON.parse(ok!.requestBody!)).toEqual({ amount: 500, paymentMethodInput: "[not stored]" });
     expect(rejected!.requestBody).not.toContain(m.keys.sandbox);
+    expect(JSON.parse(rejected!.requestBody!)).toEqual({ amount: 1, paymentMethodInput: "[not stored]", extra: "[not stored]" });
     expect(rejected!.requestId).toBe(invalid.headers.get("x-request-id"));
 
     const production = await listApiRequests({ merchantId: m.merchant.id, environment: "production" });
