@@ -31,8 +31,11 @@ export async function listHeldTransactions({ actor, environment, merchantId, lim
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     ...(startingAfter ? { cursor: { id: startingAfter }, skip: 1 } : {}),
     take: take + 1,
-    include: { approvals: { select: { userId: true, decision: true, reason: true, createdAt: true, user: { select: { email: true } } } }, merchant: { select: { name: true } } },
+    include: { approvals: { select: { userId: true, decision: true, reason: true, createdAt: true, user: { select: { email: true } } } } },
   });
-  const data = rows.slice(0, take);
+  // Merchant names by id: a transaction has no relation to its merchant (no hot rows, SPEC §6).
+  const merchants = await db.merchant.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.merchantId))] } }, select: { id: true, name: true } });
+  const names = new Map(merchants.map((m) => [m.id, m.name]));
+  const data = rows.slice(0, take).map((r) => ({ ...r, merchant: { name: names.get(r.merchantId) ?? r.merchantId } }));
   return { data, hasMore: rows.length > take, nextCursor: rows.length > take ? data[data.length - 1]!.id : null };
 }

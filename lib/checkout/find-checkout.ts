@@ -1,26 +1,36 @@
 // Looks a checkout up by its token (SPEC §12: random, ≥ 128 bits, never the
 // transaction id). A token that is malformed, unknown, or belongs to anything
 // but a SALE is simply not found: the page answers 404 and says nothing more.
+//
+// The merchant's name and the method are read by id rather than through
+// relations: a transaction has no foreign key to its merchant or method
+// (SPEC §6 "No hot rows": each one would share-lock that parent row on every
+// payment), so the page reads them next to it.
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
 
 const TOKEN = /^[0-9A-Za-z]{20,64}$/;
 
-const include = {
-  merchant: { select: { name: true } },
-  method: { select: { type: true, name: true } },
-} satisfies Prisma.TransactionInclude;
+export type CheckoutTransaction = Transaction & { merchant: { name: string }; method: { type: PaymentMethodType; name: string } | null };
 
-export type CheckoutTransaction = Prisma.TransactionGetPayload<{ include: typeof include }>;
+async function withMerchantAndMethod(t: Transaction | null): Promise<CheckoutTransaction | null> {
+  if (!t) return null;
+  const [merchant, method] = await Promise.all([
+    db.merchant.findUniqueOrThrow({ where: { id: t.merchantId }, select: { name: true } }),
+    t.paymentMethodId ? db.paymentMethod.findUnique({ where: { id: t.paymentMethodId }, select: { type: true, name: true } }) : null,
+  ]);
+  return { ...t, merchant, method };
+}
 
 export async function findCheckout(token: string): Promise<CheckoutTransaction | null> {
   if (!TOKEN.test(token)) return null;
-  const t = await db.transaction.findUnique({ where: { checkoutToken: token }, include });
-  return t && t.action === "SALE" ? t : null;
+  const t = await db.transaction.findUnique({ where: { checkoutToken: token } });
+  return t && t.action === "SALE" ? withMerchantAndMethod(t) : null;
 }
 
 export async function findCheckoutById(id: string): Promise<CheckoutTransaction | null> {
-  return db.transaction.findUnique({ where: { id }, include });
+  return withMerchantAndMethod(await db.transaction.findUnique({ where: { id } }));
 }
 
 /** The sale's requested locale, for wording an action's answer. */

@@ -127,7 +127,14 @@ export async function purgeSandboxData({ now = new Date(), retentionDays = SANDB
   );
   // A customer goes once nothing of theirs is left and they have not changed within the retention period.
   const customers = await inBatches(
-    async () => ids(await db.customer.findMany({ where: { environment: "sandbox", updatedAt: { lt: cutoff }, transactions: { none: {} } }, select: { id: true }, take: batchSize })),
+    async () =>
+      ids(
+        await db.$queryRaw<{ id: string }[]>`
+          SELECT c.id FROM "Customer" c
+          WHERE c.environment = 'sandbox' AND c."updatedAt" < ${cutoff}
+            AND NOT EXISTS (SELECT 1 FROM "Transaction" t WHERE t."customerId" = c.id)
+          LIMIT ${batchSize}`,
+      ),
     async (batch) => (await db.customer.deleteMany({ where: { id: { in: batch }, environment: "sandbox" } })).count,
   );
   return { transactions, journals, events, customers };

@@ -71,7 +71,8 @@ describe("ledger without hot rows", () => {
       const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { amount, paymentMethodInput: card(CARDS.visa) }) });
       expect(r.status).toBe(201);
       const after = await balanceOf(m);
-      const fee = await db.ledgerEntry.aggregate({ _sum: { amount: true }, where: { transactionId: r.body.transaction.id, kind: "sale_succeeded", account: { type: "fees" } } });
+      const feesAccount = await db.ledgerAccount.findFirst({ where: { merchantId: m.merchant.id, type: "fees" }, select: { id: true } });
+      const fee = await db.ledgerEntry.aggregate({ _sum: { amount: true }, where: { transactionId: r.body.transaction.id, kind: "sale_succeeded", accountId: feesAccount?.id ?? "none" } });
       expect(after.available - before.available).toBe(amount - Number(fee._sum.amount ?? 0n));
     }
   });

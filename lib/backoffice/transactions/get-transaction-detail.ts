@@ -18,10 +18,11 @@ export async function getTransactionDetail({ access, environment, id }: { access
     t.customerId ? db.customer.findUnique({ where: { id: t.customerId } }) : null,
     db.transactionEvent.findMany({ where: { transactionId: t.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.approval.findMany({ where: { transactionId: t.id }, orderBy: { createdAt: "asc" }, include: { user: { select: { email: true } } } }),
-    db.ledgerEntry.findMany({
-      where: { transactionId: t.id },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      include: { account: { select: { type: true, provider: true, merchantId: true } } },
+    // Accounts by id next to the entries: an entry has no relation to its account (no hot rows, SPEC §6).
+    db.ledgerEntry.findMany({ where: { transactionId: t.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }).then(async (entries) => {
+      const accounts = await db.ledgerAccount.findMany({ where: { id: { in: [...new Set(entries.map((e) => e.accountId))] } }, select: { id: true, type: true, provider: true, merchantId: true } });
+      const byId = new Map(accounts.map((a) => [a.id, a]));
+      return entries.map((e) => ({ ...e, account: byId.get(e.accountId)! }));
     }),
     db.event.findMany({ where: { transactionId: t.id }, orderBy: { seq: "asc" }, include: { attempts: { orderBy: [{ startedAt: "asc" }, { attempt: "asc" }] } } }),
     t.parentId ? db.transaction.findFirst({ where: { id: t.parentId, merchantId: t.merchantId, environment }, select: related }) : null,
