@@ -1,0 +1,2 @@
+-- DropForeignKey
+ALTER TABLE "IdempotencyRecord" DROP CONSTRAINT "IdempotencyRecord_merchantId_fkey";
