@@ -22,35 +22,33 @@ import { logger } from "@/lib/log";
 import { newId } from "@/lib/ids";
 import { webhookAttemptDuration, webhookAttempts, webhookDeliveries, webhookFailures } from "@/lib/metrics/webhook-metrics";
 import { postWebhook, type AttemptOutcome } from "./post-webhook";
-import { acquireReceiverSlot, releaseReceiverSlot } from "./receiver-slots";
+import { acquireReceiverSlot, busyReceiverDelayMs, receiverAtCap, releaseReceiverSlot } from "./receiver-slots";
 import { nextAttemptTime } from "./retry-schedule";
 import { signedHeaders } from "./sign-webhook";
 import { getCachedSigningSecrets } from "./cached-signing-secrets";
-import { deliveryJobId, queueDeliveries, webhookQueue, type TDeliverJob } from "./webhook-queue";
+import { deliveryJobId, destinationOf, queueDeliveries, webhookQueue, type TDeliverJob } from "./webhook-queue";
 
-/** How soon a delivery over its receiver's slot share is tried again (plus jitter). */
-const BUSY_RECEIVER_RETRY_MS = 500;
 /** How soon a parked event looks again when the event before it has no attempt scheduled yet. */
 const BLOCKED_RECHECK_MS = 2_000;
 
 type LoadedEvent = NonNullable<Awaited<ReturnType<typeof loadEvent>>>;
 
-// One query: the automatic-attempt count comes as a joined aggregate. The first
-// attempt's time is needed only to schedule a retry, so record() reads it then.
+// One row: the automatic-attempt count and the first attempt's time live on
+// the event (a count over WebhookAttempt was an aggregate over the whole table,
+// re-run for every parked job of a dead receiver's backlog).
 function loadEvent(id: string) {
-  return db.event.findUnique({
-    where: { id },
-    include: { _count: { select: { attempts: { where: { manual: false } } } } },
-  });
+  return db.event.findUnique({ where: { id } });
 }
 
 export async function deliverEvent(data: TDeliverJob, job: Job): Promise<string> {
+  // Its receiver already has its share of slots: wait without touching the database.
+  if (data.dest && !data.manual && receiverAtCap(data.dest)) return park(job, Date.now() + busyReceiverDelayMs(data.dest));
   const event = await loadEvent(data.eventId);
   if (!event) return "event no longer exists";
   if (data.manual) return attempt(event, { manual: true, job });
 
   if (event.status !== "pending") return `already ${event.status}`;
-  const made = event._count.attempts;
+  const made = event.autoAttempts;
   if (made >= data.attempt) {
     // This step already ran (we are a re-run after a crash): only make sure the next one is queued.
     await queueFollowUp(event, made);
@@ -80,13 +78,13 @@ async function park(job: Job, at: number): Promise<never> {
 
 async function attempt(event: LoadedEvent, { manual, job }: { manual: boolean; job: Job }): Promise<string> {
   const url = event.url;
-  if (url && !acquireReceiverSlot(url)) return park(job, Date.now() + BUSY_RECEIVER_RETRY_MS + Math.random() * BUSY_RECEIVER_RETRY_MS);
+  if (url && !acquireReceiverSlot(url)) return park(job, Date.now() + busyReceiverDelayMs(url));
   const number = event.attemptCount + 1;
-  let outcome: AttemptOutcome;
+  let outcome: AttemptOutcome | undefined;
   try {
     outcome = await send(event, url, number);
   } finally {
-    if (url) releaseReceiverSlot(url);
+    if (url) releaseReceiverSlot(url, outcome?.durationMs);
   }
   const status = await record(event, outcome, manual);
 
@@ -99,7 +97,7 @@ async function attempt(event: LoadedEvent, { manual, job }: { manual: boolean; j
   }
   logger.info({ eventId: event.id, attempt: number, manual, statusCode: outcome.statusCode, error: outcome.error, ms: outcome.durationMs, status }, "webhook attempt");
 
-  if (!manual && status === "pending") await queueFollowUp(event, event._count.attempts + 1);
+  if (!manual && status === "pending") await queueFollowUp(event, event.autoAttempts + 1);
   if (status !== "pending" && event.transactionId) await wakeNextEvent(event);
   return `${result}: ${status}`;
 }
@@ -136,12 +134,11 @@ async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boole
   if (outcome.success) change = { status: "delivered", nextAttemptAt: null, deliveredAt: now };
   else if (outcome.gone && event.status === "pending") change = { status: "failed", nextAttemptAt: null };
   else if (!manual) {
-    const made = event._count.attempts + 1;
-    const first = await db.webhookAttempt.findFirst({ where: { eventId: event.id, manual: false }, orderBy: { startedAt: "asc" }, select: { startedAt: true } });
+    const made = event.autoAttempts + 1;
     const next = nextAttemptTime({
       environment: event.environment,
       attemptsMade: made,
-      firstAttemptAt: first?.startedAt ?? outcome.startedAt,
+      firstAttemptAt: event.firstAttemptAt ?? outcome.startedAt,
       now,
       scale: env.WEBHOOK_RETRY_SCALE,
     });
@@ -160,6 +157,8 @@ async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boole
     )
     UPDATE "Event" SET
       "attemptCount" = "attemptCount" + 1,
+      "autoAttempts" = "autoAttempts" + CASE WHEN ${manual}::boolean THEN 0 ELSE 1 END,
+      "firstAttemptAt" = CASE WHEN ${manual}::boolean THEN "firstAttemptAt" ELSE COALESCE("firstAttemptAt", ${outcome.startedAt}::timestamptz) END,
       "lastAttemptAt" = ${outcome.startedAt},
       status = COALESCE(${change.status ?? null}::"EventDeliveryStatus", status),
       "nextAttemptAt" = CASE WHEN ${setsNext}::boolean THEN ${change.nextAttemptAt ?? null}::timestamptz ELSE "nextAttemptAt" END,
@@ -167,7 +166,10 @@ async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boole
     WHERE id = ${event.id} AND (NOT ${onlyIfPending}::boolean OR status = 'pending')`;
   if (updated === 0) {
     // The event left `pending` meanwhile (a resend delivered it): count the attempt, keep that status.
-    await db.event.update({ where: { id: event.id }, data: { attemptCount: { increment: 1 }, lastAttemptAt: outcome.startedAt } });
+    await db.event.update({
+      where: { id: event.id },
+      data: { attemptCount: { increment: 1 }, lastAttemptAt: outcome.startedAt, ...(manual ? {} : { autoAttempts: { increment: 1 }, firstAttemptAt: event.firstAttemptAt ?? outcome.startedAt }) },
+    });
     const current = await db.event.findUniqueOrThrow({ where: { id: event.id }, select: { status: true } });
     return current.status;
   }
@@ -176,9 +178,9 @@ async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boole
 
 /** Queues automatic attempt `made + 1` at the event's nextAttemptAt (a no-op if it is already queued). */
 async function queueFollowUp(event: { id: string }, made: number): Promise<void> {
-  const fresh = await db.event.findUnique({ where: { id: event.id }, select: { status: true, nextAttemptAt: true } });
+  const fresh = await db.event.findUnique({ where: { id: event.id }, select: { status: true, nextAttemptAt: true, url: true } });
   if (!fresh || fresh.status !== "pending" || !fresh.nextAttemptAt) return;
-  await queueDeliveries([{ data: { eventId: event.id, attempt: made + 1 }, delayMs: fresh.nextAttemptAt.getTime() - Date.now() }]);
+  await queueDeliveries([{ data: { eventId: event.id, attempt: made + 1, dest: destinationOf(fresh.url) }, delayMs: fresh.nextAttemptAt.getTime() - Date.now() }]);
 }
 
 /** The transaction's next pending event may have been parked behind this one: start it now. */
@@ -186,10 +188,10 @@ async function wakeNextEvent(event: LoadedEvent): Promise<void> {
   const next = await db.event.findFirst({
     where: { transactionId: event.transactionId, seq: { gt: event.seq }, status: "pending" },
     orderBy: { seq: "asc" },
-    select: { id: true, _count: { select: { attempts: { where: { manual: false } } } } },
+    select: { id: true, autoAttempts: true },
   });
   if (!next) return;
-  const job = await webhookQueue().getJob(deliveryJobId({ eventId: next.id, attempt: next._count.attempts + 1 }));
+  const job = await webhookQueue().getJob(deliveryJobId({ eventId: next.id, attempt: next.autoAttempts + 1 }));
   // It may be running or already promoted: then there is nothing to wake.
   if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
 }

@@ -10,10 +10,12 @@
 // holds, and a late duplicate finds the attempt recorded and does nothing.
 // A rolled-back change has no row, so nothing is ever sent for it.
 import { db } from "@/lib/db";
-import { queueDeliveries } from "./webhook-queue";
+import { destinationOf, queueDeliveries } from "./webhook-queue";
 
 async function relay(eventIds: string[]): Promise<void> {
-  await queueDeliveries(eventIds.map((eventId) => ({ data: { eventId, attempt: 1 } })));
+  // The receivers' origins go with the jobs as a routing hint (webhook-queue.ts): one read per batch.
+  const urls = new Map((await db.event.findMany({ where: { id: { in: eventIds } }, select: { id: true, url: true } })).map((e) => [e.id, e.url]));
+  await queueDeliveries(eventIds.map((eventId) => ({ data: { eventId, attempt: 1, dest: destinationOf(urls.get(eventId)) } })));
   await db.event.updateMany({ where: { id: { in: eventIds }, relayedAt: null }, data: { relayedAt: new Date() } });
 }
 

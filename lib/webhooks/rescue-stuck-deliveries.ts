@@ -6,7 +6,7 @@
 // never causes a second delivery of a healthy event.
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
-import { deliveryJobId, queueDeliveries, webhookQueue } from "./webhook-queue";
+import { deliveryJobId, destinationOf, queueDeliveries, webhookQueue } from "./webhook-queue";
 
 /** Longer than any normal queueing delay, so only truly stuck events qualify. */
 const STUCK_AFTER_MS = 2 * 60_000;
@@ -18,12 +18,12 @@ export async function rescueStuckDeliveries(): Promise<number> {
     where: { status: "pending", relayedAt: { lt: before }, OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lt: before } }] },
     orderBy: { nextAttemptAt: "asc" },
     take: BATCH,
-    select: { id: true, _count: { select: { attempts: { where: { manual: false } } } } },
+    select: { id: true, autoAttempts: true, url: true },
   });
   const queue = webhookQueue();
   let rescued = 0;
   for (const event of candidates) {
-    const data = { eventId: event.id, attempt: event._count.attempts + 1 };
+    const data = { eventId: event.id, attempt: event.autoAttempts + 1, dest: destinationOf(event.url) };
     const job = await queue.getJob(deliveryJobId(data));
     const state = job ? await job.getState() : "missing";
     if (state !== "missing" && state !== "completed" && state !== "failed" && state !== "unknown") continue;

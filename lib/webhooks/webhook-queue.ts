@@ -20,6 +20,13 @@ export const ZDeliverJob = z.object({
   /** Automatic: position in the retry schedule (1 = first). Manual: the attempt number at the time of the resend. */
   attempt: z.number().int().min(1),
   manual: z.boolean().optional(),
+  /**
+   * Routing hint, not data: the receiver's origin, so a delivery to a
+   * receiver already at its share of slots is parked before it touches the
+   * database (one dead receiver's backlog then costs other merchants almost
+   * nothing). The handler still reads the URL from the event row.
+   */
+  dest: z.string().max(2_100).optional(),
 });
 export type TDeliverJob = z.infer<typeof ZDeliverJob>;
 
@@ -38,6 +45,16 @@ export function webhookQueue() {
  * job), so the queue's own retries only cover our failures: database or
  * Redis unreachable in the middle of a step.
  */
+/** The `dest` hint of a delivery to `url` (its origin), or undefined. */
+export function destinationOf(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function queueDeliveries(jobs: { data: TDeliverJob; delayMs?: number }[]): Promise<void> {
   if (jobs.length === 0) return;
   await webhookQueue().addBulk(
