@@ -65,6 +65,7 @@ describe("Redis stopped while sales are created", () => {
     await receiver.waitFor((rs) => rs.length === 1, 30_000);
 
     await redis.kill("SIGKILL");
+    const outageStarted = Date.now();
     const statuses: number[] = [];
     const transactionIds: string[] = [];
     for (let i = 0; i < SALES; i++) {
@@ -80,9 +81,19 @@ describe("Redis stopped while sales are created", () => {
     expect(events.filter((e) => e.relayedAt !== null)).toHaveLength(0);
     expect(receiver.requests).toHaveLength(1);
 
+    // Keep Redis down for 20 s in all: long enough for an uncapped reconnect backoff to grow past it.
+    const downFor = Date.now() - outageStarted;
+    if (downFor < 20_000) await new Promise((r) => setTimeout(r, 20_000 - downFor));
+
+    const restartedAt = Date.now();
     redis = await startRedis(redisPort);
     procs.push(redis);
     const ids = new Set(events.map((e) => e.id));
+    // Issue "Crash safety" item 3: the worker reconnects (capped backoff) and its relay sweep sends within 3 s of Redis's return.
+    await receiver.waitFor((rs) => rs.some((r) => ids.has(String(r.headers["x-sluice-event-id"]))), 30_000);
+    const firstDeliveryMs = Date.now() - restartedAt;
+    console.log(`[redis-restart] Redis down ${Math.round((restartedAt - outageStarted) / 1000)} s; first webhook ${firstDeliveryMs} ms after it came back`);
+    expect(firstDeliveryMs).toBeLessThanOrEqual(3_000);
     await receiver.waitFor((rs) => rs.filter((r) => ids.has(String(r.headers["x-sluice-event-id"]))).length >= SALES, 120_000);
     const received = new Set(receiver.requests.map((r) => String(r.headers["x-sluice-event-id"])));
     expect([...ids].filter((id) => !received.has(id))).toEqual([]);

@@ -30,11 +30,14 @@ const workers = queues.map((queue) => {
     prefix: rkey("bull"),
     concurrency: queue === "webhooks" ? env.WEBHOOK_CONCURRENCY : env.WORKER_CONCURRENCY,
     // A killed worker's jobs resume within 10 s (BullMQ's default is a 30 s
-    // stalled check over a 30 s lock). The lock is renewed every lockDuration/2,
-    // so a live job keeps it as long as its event loop turns at least every
-    // 5 s; the cost is one Redis call per active job every 5 s.
-    lockDuration: 10_000,
-    stalledInterval: 5_000,
+    // stalled check over a 30 s lock): the lock lapses at most 6 s after the
+    // kill and the stalled check runs every 3 s. The trade-off: a live job
+    // keeps its lock only while its event loop turns at least every 3 s (the
+    // lock is renewed every lockDuration/2), at one Redis call per active job
+    // every 3 s; every job is safe to run twice (they re-check state in
+    // PostgreSQL), so a lapse costs a repeat, never a double effect.
+    lockDuration: 6_000,
+    stalledInterval: 3_000,
   });
   w.on("error", (err) => logger.error({ err: err.message, queue }, "worker connection error"));
   w.on("failed", (job, err) => logger.warn({ queue, job: job?.name, jobId: job?.id, err: err.message }, "job failed"));
