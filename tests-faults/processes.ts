@@ -2,8 +2,8 @@
 // runs it (node + tsx, so SIGKILL hits the worker itself, not a wrapper), and
 // a throwaway redis-server on a free port of its own — the shared Redis on
 // 6379 is never stopped.
-import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { createServer } from "node:net";
 import { once } from "node:events";
@@ -91,4 +91,45 @@ export async function startRedis(port: number): Promise<Proc> {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+}
+
+const PG_BIN = "/usr/lib/postgresql/15/bin";
+
+/** Runs a PostgreSQL tool as the postgres user when we are root (initdb refuses root). */
+function pgTool(tool: string, args: string[]): void {
+  const asRoot = process.getuid?.() === 0;
+  const r = asRoot ? spawnSync("runuser", ["-u", "postgres", "--", `${PG_BIN}/${tool}`, ...args], { encoding: "utf8" }) : spawnSync(`${PG_BIN}/${tool}`, args, { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed: ${r.stderr || r.stdout}`);
+}
+
+export interface ThrowawayPostgres {
+  /** Server URL (database `postgres`). */
+  url: string;
+  restart: () => void;
+  stop: () => void;
+}
+
+/**
+ * A PostgreSQL cluster of this test alone, on its own port and directory, so
+ * it can be restarted without touching the shared server. fsync off: it holds
+ * nothing worth keeping.
+ */
+export function startPostgres(port: number): ThrowawayPostgres {
+  const dir = mkdtempSync("/tmp/sluice-pg-");
+  if (process.getuid?.() === 0) spawnSync("chown", ["postgres", dir]);
+  const data = `${dir}/data`;
+  pgTool("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  pgTool("pg_ctl", ["-D", data, "-o", options, "-w", "-l", `${dir}/server.log`, "start"]);
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    restart: () => pgTool("pg_ctl", ["-D", data, "-o", options, "-m", "fast", "-w", "-l", `${dir}/server.log`, "restart"]),
+    stop: () => {
+      try {
+        pgTool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }

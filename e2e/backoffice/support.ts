@@ -72,6 +72,9 @@ export async function enrolOperator(page: Page, who: { email: string; password: 
 
 /** No serious or critical axe violations; the message lists what was found. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // After a server action Next.js streams the page's metadata in; check the page once it has its title,
+  // rather than racing it (a page that never gets one still fails here, on the timeout).
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`).join("\n");

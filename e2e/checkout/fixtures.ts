@@ -150,6 +150,9 @@ export async function expectBackAtShop(page: Page, m: Merchant, path: string, pa
 
 /** No serious or critical accessibility violation (axe-core, WCAG 2.x A/AA and best practices). */
 export async function expectAccessible(page: Page): Promise<void> {
+  // After a server action Next.js streams the page's metadata in; check the page once it has its title,
+  // rather than racing it (a page that never gets one still fails here, on the timeout).
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
