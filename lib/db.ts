@@ -4,6 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import pg from "pg";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
 import { currentTiming } from "@/lib/request-timing";
 
 export type Db = PrismaClient;
@@ -35,6 +36,9 @@ function createClient(): PrismaClient {
   // transaction timeout of MONEY_TRANSACTION_OPTIONS could turn it into a 500.
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20, options: "-c lock_timeout=10000" });
   pool.on("connect", timeQueries);
+  // An idle pooled connection that dies (a database restart) is dropped by the
+  // pool; without a listener its 'error' event would crash the process.
+  pool.on("error", (err) => logger.warn({ err: err.message }, "idle database connection lost; the pool replaces it"));
   const adapter = new PrismaPg(pool);
   return new PrismaClient({ adapter });
 }
