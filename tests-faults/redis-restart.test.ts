@@ -15,6 +15,8 @@ const redisPort = vi.hoisted(() => {
 
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as createSaleRoute } from "@/app/v1/payment/sale/route";
+import { POST as refundRoute } from "@/app/v1/transactions/[id]/refunds/route";
+import { checkLedger } from "@/lib/ledger/check-ledger";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
@@ -75,6 +77,10 @@ describe("Redis stopped while sales are created", () => {
     }
     // Payments keep working without Redis (SPEC §11: the limiter fails open).
     expect(statuses.every((s) => s === 201)).toBe(true);
+    // A refund during the outage: its confirmation job cannot be queued (issue "Crash safety" item 4).
+    const refundRes = await refundRoute(apiRequest(`/transactions/${transactionIds[0]}/refunds`, { key: m.keys.sandbox, method: "POST", body: { amount: 100 } }), { params: Promise.resolve({ id: transactionIds[0]! }) });
+    expect(refundRes.status).toBe(201);
+    const refundId: string = (await json(refundRes)).transaction.id;
     const events = await db.event.findMany({ where: { transactionId: { in: transactionIds } }, select: { id: true, relayedAt: true } });
     expect(events).toHaveLength(SALES);
     // None could be queued: they wait in PostgreSQL.
@@ -98,6 +104,13 @@ describe("Redis stopped while sales are created", () => {
     const received = new Set(receiver.requests.map((r) => String(r.headers["x-sluice-event-id"])));
     expect([...ids].filter((id) => !received.has(id))).toEqual([]);
     await waitUntil(async () => (await db.event.count({ where: { id: { in: [...ids] }, status: "delivered" } })) === SALES, 60_000);
+
+    // The refund whose job was never queued is confirmed by the worker's sweep within seconds of Redis's return.
+    await waitUntil(async () => (await db.transaction.findUniqueOrThrow({ where: { id: refundId } })).status === "SUCCESS", 30_000);
+    const refundSettledMs = Date.now() - restartedAt;
+    console.log(`[redis-restart] the refund made during the outage settled ${refundSettledMs} ms after Redis came back`);
+    expect(refundSettledMs).toBeLessThanOrEqual(10_000);
+    expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
 
     await worker.kill("SIGTERM");
     await receiver.close();

@@ -265,7 +265,7 @@ async function fillTransactions(merchantId: string, total: number): Promise<void
     const chunk = Math.min(100_000, total - have);
     await c.query(
       `INSERT INTO "Transaction"(id,"merchantId",environment,action,status,amount,currency,"orderId","orderKey","buyerId","paymentMethod","createdAt","updatedAt")
-       SELECT 'tx_fill_' || g, $1, 'sandbox', (ARRAY['SALE','PAYOUT']::"TransactionAction"[])[1 + g % 2],
+       SELECT 'tx_fill' || g, $1, 'sandbox', (ARRAY['SALE','PAYOUT']::"TransactionAction"[])[1 + g % 2],
               (ARRAY['SUCCESS','DECLINED','PROCESSING']::"TransactionStatus"[])[1 + g % 3], 1000 + g % 5000, 'USD',
               'fill-' || g, 'fill-' || g, 'buyer-' || (g % 5000), 'card',
               now() - (g || ' seconds')::interval, now()
@@ -341,6 +341,12 @@ try {
     results.push({ target: "payout creation, 1 merchant with funds", measured: describeRun(payouts), baseline: "T", ratio: pct(payouts.rps, T), goal: ">= 20 % of T" });
     results.push({ target: "sale p99 at half the sale throughput", measured: `p99 ${half.p99} ms at ${half.rps.toFixed(0)} req/s`, baseline: `${card.rps.toFixed(0)} req/s full`, ratio: "-", goal: "p99 <= 50 ms" });
     results.push({ target: "sale p50 at 1 connection", measured: `p50 ${single.p50} ms (${single.rps.toFixed(0)} req/s)`, baseline: "-", ratio: "-", goal: "p50 <= 10 ms" });
+    // Sizing (README): resident memory of each app process after the load.
+    const ps = spawnSync("ps", ["-o", "rss=,args=", "-g", String(app.pid)], { encoding: "utf8" }).stdout.split("\n").filter((l) => /web-server|workers\/index/.test(l));
+    const mb = (l: string) => Math.round(Number(l.trim().split(/\s+/)[0]) / 1024);
+    const web = ps.filter((l) => l.includes("web-server")).map(mb);
+    const workers = ps.filter((l) => l.includes("workers/index")).map(mb);
+    results.push({ target: "memory per process after the load (RSS)", measured: `web ${web.join(" / ")} MB; worker ${workers.join(" / ")} MB`, baseline: "-", ratio: "-", goal: "information" });
   }
   if (ONLY.has("webhooks")) {
     log("webhooks");
