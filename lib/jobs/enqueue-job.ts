@@ -33,9 +33,32 @@ export function jobQueue(name: QueueName): Queue {
   return queue;
 }
 
+/**
+ * How long a producer waits for Redis. A Queue first used while Redis is down
+ * waits for its first connection however fail-fast its options are (found by
+ * the Redis-restart fault scenario: a refund during the outage hung until Redis
+ * came back). Every enqueue has a durable path back (outbox or sweep), so
+ * giving up is safe; the abandoned add may still land later, and job ids make
+ * that harmless.
+ */
+export const ENQUEUE_TIMEOUT_MS = 2_000;
+
+export async function withEnqueueTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not accept the job within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+  });
+  work.catch(() => undefined); // a late failure of the abandoned add is not unhandled
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function enqueueJob<S extends z.ZodType>(def: JobDefinition<S>, data: z.infer<S>, { jobId, delayMs }: { jobId: string; delayMs?: number }): Promise<Job> {
   if (jobId.includes(":")) throw new Error(`Job id ${jobId} must not contain ':'`);
-  return jobQueue(def.queue).add(def.name, def.schema.parse(data), { jobId, ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) });
+  return withEnqueueTimeout(jobQueue(def.queue).add(def.name, def.schema.parse(data), { jobId, ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) }));
 }
 
 export async function closeJobQueues(): Promise<void> {

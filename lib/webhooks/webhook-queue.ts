@@ -10,7 +10,7 @@
 // job has completed its id is free again; the handler's own check against
 // the recorded attempts makes a late duplicate harmless.
 import { z } from "zod";
-import { jobQueue } from "@/lib/jobs/enqueue-job";
+import { jobQueue, withEnqueueTimeout } from "@/lib/jobs/enqueue-job";
 import { QUEUES } from "@/lib/jobs/queues";
 
 export const DELIVER_JOB = "deliver";
@@ -57,11 +57,11 @@ export function destinationOf(url: string | null | undefined): string | undefine
 
 export async function queueDeliveries(jobs: { data: TDeliverJob; delayMs?: number }[]): Promise<void> {
   if (jobs.length === 0) return;
-  await webhookQueue().addBulk(
+  await withEnqueueTimeout(webhookQueue().addBulk(
     jobs.map(({ data, delayMs }) => ({
       name: DELIVER_JOB,
       data: ZDeliverJob.parse(data),
       opts: { jobId: deliveryJobId(data), ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) },
     })),
-  );
+  ));
 }
