@@ -68,7 +68,9 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 const TRANSIENT_SQLSTATE = /\b(55P03|40001|40P01|57P01|57P02|57P03|08000|08001|08003|08004|08006|53300)\b/;
 const TRANSIENT_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034"]);
 const TRANSIENT_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
-const TRANSIENT_MESSAGE = /Connection terminated|connection is closed|not queryable|terminating connection|Can't reach database server|DatabaseNotReachable|the database system is (starting up|shutting down)|Transaction already closed|Transaction API error|Timed out fetching a new connection|Unable to start a transaction/i;
+// Prisma's driver-adapter error kinds (meta.driverAdapterError.cause.kind) that mean the same.
+const TRANSIENT_KIND = /"kind":"(ConnectionClosed|DatabaseNotReachable|SocketTimeout|TooManyConnections|TransactionWriteConflict)"/;
+const TRANSIENT_MESSAGE = /Connection terminated|connection is closed|Server has closed the connection|not queryable|terminating connection|Can't reach database server|DatabaseNotReachable|the database system is (starting up|shutting down)|Transaction already closed|Transaction API error|Timed out fetching a new connection|Unable to start a transaction/i;
 
 /** The client went away mid-request (its body stream aborted): not our error, and nothing to answer. */
 export function isClientAbort(error: unknown): boolean {
@@ -85,7 +87,7 @@ export function isTransientError(error: unknown): boolean {
     if (typeof message === "string" && (TRANSIENT_SQLSTATE.test(message) || TRANSIENT_MESSAGE.test(message))) return true;
     if (meta) {
       const text = JSON.stringify(meta);
-      if (TRANSIENT_SQLSTATE.test(text) || TRANSIENT_MESSAGE.test(text)) return true;
+      if (TRANSIENT_SQLSTATE.test(text) || TRANSIENT_MESSAGE.test(text) || TRANSIENT_KIND.test(text)) return true;
     }
     e = (e as { cause?: unknown }).cause;
   }

@@ -15,7 +15,6 @@ const pgPort = vi.hoisted(() => {
   return port;
 });
 
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -25,6 +24,9 @@ import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { migrate } from "@/scripts/db/migrate";
 import { newMerchant } from "../tests/helpers/fixtures";
 import { freePort, startApiServer, startPostgres, type Proc, type ThrowawayPostgres } from "./processes";
+import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
+
+const random = seededRandom();
 
 const CLIENTS = 20;
 const RUN_MS = 14_000;
@@ -71,10 +73,10 @@ describe("PostgreSQL restarted under load", () => {
     let backAt = 0;
 
     const oneSale = async () => {
-      const key = randomUUID();
-      const orderId = `pg_${randomUUID()}`;
+      const key = seededUuid(random);
+      const orderId = `pg_${seededUuid(random)}`;
       const body = JSON.stringify({
-        amount: 1_000, currency: "USD", paymentMethod: "card", merchantId: m.merchant.id, orderId, buyerId: `b_${Math.floor(Math.random() * 50)}`,
+        amount: 1_000, currency: "USD", paymentMethod: "card", merchantId: m.merchant.id, orderId, buyerId: `b_${Math.floor(random() * 50)}`,
         successUrl: "https://shop.example/ok", failureUrl: "https://shop.example/fail", returnUrl: "https://shop.example/back", callbackUrl: "http://127.0.0.1:9/hooks",
         paymentMethodInput: { cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2035", cvv: "123" },
       });
@@ -92,7 +94,7 @@ describe("PostgreSQL restarted under load", () => {
         } catch {
           seen.set("network", (seen.get("network") ?? 0) + 1);
         }
-        await new Promise((r) => setTimeout(r, Math.min(1_000, 50 * attempt) + Math.random() * 50));
+        await new Promise((r) => setTimeout(r, Math.min(1_000, 50 * attempt) + random() * 50));
       }
     };
 
@@ -115,7 +117,7 @@ describe("PostgreSQL restarted under load", () => {
     const mismatched = results.filter((r) => r.status === 201 && byOrder.get(r.orderId) !== r.transactionId);
     const ledger = await checkLedger();
     console.log(
-      `[postgres-restart] ${results.length} sales by ${CLIENTS} clients; restart took ${backAt - restartedAt} ms; answers: ${JSON.stringify(Object.fromEntries(seen))}; ` +
+      `[postgres-restart] seed ${FAULT_SEED}: ${results.length} sales by ${CLIENTS} clients; restart took ${backAt - restartedAt} ms; answers: ${JSON.stringify(Object.fromEntries(seen))}; ` +
         `${inFlight.length} keys in flight across it, the last answered ${slowest} ms after PostgreSQL was back; ${mismatched.length} answers not matching the stored sale; ledger:check ${ledger.ok ? "green" : "RED"}`,
     );
     expect(seen.get(500) ?? 0).toBe(0);

@@ -5,7 +5,6 @@
 // the web process is killed three times mid-run and restarted. Then: exactly
 // one refund per sale, every key answered 201 with that refund, ledger:check
 // green. Prints its figures.
-import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -13,6 +12,10 @@ import { checkLedger } from "@/lib/ledger/check-ledger";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { newMerchant } from "../tests/helpers/fixtures";
 import { freePort, startApiServer, type Proc } from "./processes";
+import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
+
+const random = seededRandom();
+const randomUUID = () => seededUuid(random);
 
 const SALES = 150;
 const CLIENTS = 30;
@@ -69,7 +72,7 @@ describe("kill -9 of the web process during refunds", () => {
         } catch {
           stats.networkErrors++;
         }
-        await new Promise((r) => setTimeout(r, 50 + Math.min(attempt, 10) * 30));
+        await new Promise((r) => setTimeout(r, 50 + Math.min(attempt, 10) * 30 + random() * 30));
       }
     };
     let next = 0;
@@ -97,7 +100,7 @@ describe("kill -9 of the web process during refunds", () => {
     const missing = sales.filter((s) => (perSale.get(s) ?? 0) === 0);
     const ledger = await checkLedger();
     console.log(
-      `[web-kill] ${SALES} refunds, ${KILLS} kills: ${twice.length} sales refunded twice, ${missing.length} never; ` +
+      `[web-kill] seed ${FAULT_SEED}: ${SALES} refunds, ${KILLS} kills: ${twice.length} sales refunded twice, ${missing.length} never; ` +
         `${stats.networkErrors} network errors, ${stats.status5xx} 5xx, ${stats.status409} 409 retried, ${stats.replayed} answered by replay; ledger:check ${ledger.ok ? "green" : "RED"}`,
     );
     expect(twice).toEqual([]);

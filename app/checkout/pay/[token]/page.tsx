@@ -1,7 +1,7 @@
 // The hosted checkout page (SPEC §12): {checkout_url}/pay/<token>.
 // Server-rendered; each method's form works without JavaScript.
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { BankTransferPanel } from "@/components/checkout/bank-transfer-panel";
 import { BnplPanel } from "@/components/checkout/bnpl-panel";
 import { CancelPaymentForm } from "@/components/checkout/cancel-payment-form";
@@ -15,7 +15,7 @@ import { isInFlight } from "@/lib/checkout/checkout-state";
 import { checkoutPath } from "@/lib/checkout/checkout-urls";
 import { approveBnplPayment, cancelPayment, payByCard, reportBankTransfer, simulateProviderDecline, verifyCode } from "./actions";
 
-type Props = { params: Promise<{ token: string }> };
+type Props = { params: Promise<{ token: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await loadCheckoutPage((await params).token);
@@ -45,12 +45,15 @@ function MethodPanel({ page }: { page: CheckoutPageContext }) {
   }
 }
 
-export default async function CheckoutPage({ params }: Props) {
+export default async function CheckoutPage({ params, searchParams }: Props) {
   const page = await loadCheckoutPage((await params).token);
   if (!page) notFound();
-  const { session, t, amount } = page;
+  const { session, t, amount, base } = page;
   const { transaction } = session;
   const open = session.view === "open";
+  // The customer was waiting for a confirmation (the outcome page sent them here while the sale was open) and it
+  // has just finished: the outcome page shows it and sends them on to the shop.
+  if (!open && (await searchParams)?.waiting === "1") redirect(checkoutPath(base, session.token, "complete"));
   // Once the provider is deciding (an attempt in flight, money on its way), cancelling is no longer offered.
   const cancellable = open && session.state.step !== "settling" && !isInFlight(session.state);
   return (
