@@ -49,6 +49,9 @@ describe("kill -9 of the worker during deliveries", () => {
     await receiver.waitFor((rs) => rs.length >= 250, 60_000);
     await first.kill("SIGKILL");
     const killedAt = Date.now();
+    // The replacement starts at once, as a supervisor would restart it; its start-up counts in the 10 s.
+    const second = startWorker({ env: workerEnv, logFile: "test-results/faults-worker-kill.log" });
+    procs.push(second);
     expect(first.child.signalCode).toBe("SIGKILL");
     // The kill really interrupted work: requests the receiver got whose outcome the worker never recorded.
     const reached = [...new Set(receiver.requests.map((r) => String(r.headers["x-sluice-event-id"])))];
@@ -56,8 +59,6 @@ describe("kill -9 of the worker during deliveries", () => {
     expect(interrupted).toBeGreaterThan(0);
     expect(reached.length).toBeLessThan(EVENTS);
 
-    const second = startWorker({ env: workerEnv, logFile: "test-results/faults-worker-kill.log" });
-    procs.push(second);
     // Jobs held by the dead worker come back when their lock lapses (issue "Crash safety" item 7: within 10 s).
     const interruptedIds = (await db.event.findMany({ where: { id: { in: reached }, status: "pending" }, select: { id: true } })).map((e) => e.id);
     await waitUntil(async () => (await db.event.count({ where: { id: { in: interruptedIds }, status: "delivered" } })) === interruptedIds.length, 60_000);

@@ -30,14 +30,15 @@ const workers = queues.map((queue) => {
     prefix: rkey("bull"),
     concurrency: queue === "webhooks" ? env.WEBHOOK_CONCURRENCY : env.WORKER_CONCURRENCY,
     // A killed worker's jobs resume within 10 s (BullMQ's default is a 30 s
-    // stalled check over a 30 s lock): the lock lapses at most 6 s after the
-    // kill and the stalled check runs every 3 s. The trade-off: a live job
-    // keeps its lock only while its event loop turns at least every 3 s (the
-    // lock is renewed every lockDuration/2), at one Redis call per active job
-    // every 3 s; every job is safe to run twice (they re-check state in
-    // PostgreSQL), so a lapse costs a repeat, never a double effect.
-    lockDuration: 6_000,
-    stalledInterval: 3_000,
+    // stalled check over a 30 s lock): the lock lapses at most 5 s after the
+    // kill and the stalled check runs every 2 s, leaving room for a busy
+    // machine. The trade-off: a live job keeps its lock only while its event
+    // loop turns at least every 2.5 s (the lock is renewed every
+    // lockDuration/2), at one Redis call per active job every 2.5 s; every job
+    // is safe to run twice (they re-check state in PostgreSQL), so a lapse
+    // costs a repeat, never a double effect.
+    lockDuration: 5_000,
+    stalledInterval: 2_000,
   });
   w.on("error", (err) => logger.error({ err: err.message, queue }, "worker connection error"));
   w.on("failed", (job, err) => logger.warn({ queue, job: job?.name, jobId: job?.id, err: err.message }, "job failed"));
