@@ -21,7 +21,6 @@ function timeQueries(client: pg.PoolClient): void {
     const started = performance.now();
     const result = query(...args);
     if (timing && result instanceof Promise) {
-      timing.queries = (timing.queries ?? 0) + 1;
       return result.finally(() => {
         timing.db += performance.now() - started;
       });

@@ -8,8 +8,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export interface RequestTiming {
   /** Milliseconds spent in SQL round trips so far. */
   db: number;
-  /** SQL round trips so far. */
-  queries?: number;
 }
 
 const timings = new AsyncLocalStorage<RequestTiming>();

@@ -12,6 +12,7 @@ import { checkLedger } from "@/lib/ledger/check-ledger";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { newMerchant } from "../tests/helpers/fixtures";
+import { apiPoster, cardSale } from "./api-client";
 import { freePort, startApiServer, type Proc } from "./processes";
 import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
 
@@ -30,16 +31,11 @@ describe("a balance row held by a stuck transaction", () => {
     const port = await freePort();
     procs.push(await startApiServer({ env: { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX }, port, logFile: "test-results/faults-lock-wait.log" }));
     const origin = `http://127.0.0.1:${port}`;
-    const post = (path: string, body: unknown, key: string) =>
-      fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": m.keys.sandbox, "idempotency-key": key }, body: JSON.stringify(body) });
+    const post = apiPoster(origin, m.keys.sandbox);
 
     const sales: string[] = [];
     for (let i = 0; i < CLIENTS; i++) {
-      const res = await post("/v1/payment/sale", {
-        amount: 1_000, currency: "USD", paymentMethod: "card", merchantId: m.merchant.id, orderId: `lw_${seededUuid(random)}`, buyerId: `b_${i}`,
-        successUrl: "https://shop.example/ok", failureUrl: "https://shop.example/fail", returnUrl: "https://shop.example/back", callbackUrl: "http://127.0.0.1:9/hooks",
-        paymentMethodInput: { cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2035", cvv: "123" },
-      }, seededUuid(random));
+      const res = await post("/v1/payment/sale", cardSale({ merchantId: m.merchant.id, orderId: `lw_${seededUuid(random)}`, buyerId: `b_${i}` }), seededUuid(random));
       expect(res.status).toBe(201);
       sales.push(((await res.json()) as { transaction: { id: string } }).transaction.id);
     }

@@ -23,6 +23,7 @@ import { checkLedger } from "@/lib/ledger/check-ledger";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { migrate } from "@/scripts/db/migrate";
 import { newMerchant } from "../tests/helpers/fixtures";
+import { apiPoster, cardSale } from "./api-client";
 import { freePort, startApiServer, startPostgres, type Proc, type ThrowawayPostgres } from "./processes";
 import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
 
@@ -64,7 +65,7 @@ describe("PostgreSQL restarted under load", () => {
     await setRateLimits({ merchantId: m.merchant.id, ratePerMinute: 1_000_000, burstPerSecond: 1_000_000 });
     const port = await freePort();
     procs.push(await startApiServer({ env: { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX }, port, logFile: "test-results/faults-postgres-restart.log" }));
-    const origin = `http://127.0.0.1:${port}`;
+    const post = apiPoster(`http://127.0.0.1:${port}`, m.keys.sandbox);
 
     const seen = new Map<number | "network", number>();
     const results: KeyResult[] = [];
@@ -75,15 +76,11 @@ describe("PostgreSQL restarted under load", () => {
     const oneSale = async () => {
       const key = seededUuid(random);
       const orderId = `pg_${seededUuid(random)}`;
-      const body = JSON.stringify({
-        amount: 1_000, currency: "USD", paymentMethod: "card", merchantId: m.merchant.id, orderId, buyerId: `b_${Math.floor(random() * 50)}`,
-        successUrl: "https://shop.example/ok", failureUrl: "https://shop.example/fail", returnUrl: "https://shop.example/back", callbackUrl: "http://127.0.0.1:9/hooks",
-        paymentMethodInput: { cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2035", cvv: "123" },
-      });
+      const body = cardSale({ merchantId: m.merchant.id, orderId, buyerId: `b_${Math.floor(random() * 50)}` });
       const firstSentAt = Date.now();
       for (let attempt = 1; ; attempt++) {
         try {
-          const res = await fetch(`${origin}/v1/payment/sale`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": m.keys.sandbox, "idempotency-key": key }, body });
+          const res = await post("/v1/payment/sale", body, key);
           seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
           if (!(res.status >= 500 || res.status === 409 || res.status === 429)) {
             const json = (await res.json()) as { transaction?: { id: string } };

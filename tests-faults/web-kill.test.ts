@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { newMerchant } from "../tests/helpers/fixtures";
+import { apiPoster, cardSale } from "./api-client";
 import { freePort, startApiServer, type Proc } from "./processes";
 import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
 
@@ -36,16 +37,11 @@ describe("kill -9 of the web process during refunds", () => {
     const serverEnv = { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX };
     procs.push(await startApiServer({ env: serverEnv, port, logFile: LOG }));
 
-    const post = (path: string, body: unknown, key: string) =>
-      fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": m.keys.sandbox, "idempotency-key": key }, body: JSON.stringify(body) });
+    const post = apiPoster(origin, m.keys.sandbox);
 
     const sales: string[] = [];
     for (let i = 0; i < SALES; i++) {
-      const res = await post("/v1/payment/sale", {
-        amount: 1_000 + i, currency: "USD", paymentMethod: "card", merchantId: m.merchant.id, orderId: `wk_${randomUUID()}`, buyerId: `b_${i % 10}`,
-        successUrl: "https://shop.example/ok", failureUrl: "https://shop.example/fail", returnUrl: "https://shop.example/back", callbackUrl: "http://127.0.0.1:9/hooks",
-        paymentMethodInput: { cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2035", cvv: "123" },
-      }, randomUUID());
+      const res = await post("/v1/payment/sale", cardSale({ merchantId: m.merchant.id, orderId: `wk_${randomUUID()}`, buyerId: `b_${i % 10}`, amount: 1_000 + i }), randomUUID());
       expect(res.status).toBe(201);
       sales.push(((await res.json()) as { transaction: { id: string } }).transaction.id);
     }

@@ -1,14 +1,17 @@
-// The migration to the ledger without hot rows (SPEC §6; issue "Throughput")
-// carries existing balances over exactly: a database at the schema before it,
-// holding accounts whose stored balances equal their entries, is migrated to
-// the newest schema, and every balance (stored + unrolled entries) is what it
-// was, every old entry counts as rolled up, and a new posting adds on top.
+// Migrations that reshape existing rows carry them over exactly, checked on a
+// database holding data at the schema before each:
+// - the ledger without hot rows (SPEC §6): every balance (stored + unrolled
+//   entries) is what it was, every old entry counts as rolled up, and a new
+//   posting adds on top;
+// - the webhook attempt counters: each event's automatic attempts and first
+//   attempt time are backfilled from its recorded attempts.
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import { listMigrations, migrate } from "@/scripts/db/migrate";
 
 const LEDGER_MIGRATION = "20261124190900_ledger_without_hot_rows";
+const EVENT_COUNTERS_MIGRATION = "20261124194741_event_attempt_counters";
 const scratch = `${new URL(env.DATABASE_URL).pathname.slice(1)}_ledger_migration`;
 const scratchUrl = new URL(env.DATABASE_URL);
 scratchUrl.pathname = `/${scratch}`;
@@ -76,5 +79,44 @@ it("keeps every balance exact across the migration, old entries rolled up", asyn
     expect(await balances()).toEqual({ la_a: 800, la_f: 50, la_p: -850 });
   } finally {
     await after.end();
+  }
+});
+
+it("backfills each event's automatic attempt count and first attempt time", async () => {
+  const db2 = `${scratch}_events`;
+  await admin(`CREATE DATABASE "${db2}"`);
+  const url = new URL(env.DATABASE_URL);
+  url.pathname = `/${db2}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    await c.query(`CREATE TABLE "_sluice_migrations" (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    for (const m of listMigrations().filter((m) => m.name < EVENT_COUNTERS_MIGRATION)) {
+      await c.query(m.sql);
+      await c.query(`INSERT INTO "_sluice_migrations" (name, checksum) VALUES ($1, $2)`, [m.name, m.checksum]);
+    }
+    await c.query(`INSERT INTO "Merchant" (id, name, "updatedAt") VALUES ('mr_1', 'M', now())`);
+    await c.query(`INSERT INTO "Event" (id, "merchantId", environment, type, payload, "attemptCount") VALUES
+      ('evt_a', 'mr_1', 'sandbox', 'transaction.succeeded', '{}', 3), ('evt_b', 'mr_1', 'sandbox', 'transaction.succeeded', '{}', 0)`);
+    await c.query(`INSERT INTO "WebhookAttempt" (id, "eventId", attempt, url, "startedAt", "durationMs", success, manual) VALUES
+      ('at_1', 'evt_a', 1, 'http://x', '2026-11-20T10:00:00Z', 5, false, false),
+      ('at_2', 'evt_a', 2, 'http://x', '2026-11-20T10:00:30Z', 5, false, false),
+      ('at_3', 'evt_a', 3, 'http://x', '2026-11-20T09:00:00Z', 5, true, true)`);
+  } finally {
+    await c.end();
+  }
+  try {
+    expect(await migrate(url.toString())).toContain(EVENT_COUNTERS_MIGRATION);
+    const after = new pg.Client({ connectionString: url.toString() });
+    await after.connect();
+    const { rows } = await after.query(`SELECT id, "autoAttempts", "firstAttemptAt" FROM "Event" ORDER BY id`);
+    await after.end();
+    // The manual resend (earlier, at 09:00) counts neither as an automatic attempt nor as the first one.
+    expect(rows).toEqual([
+      { id: "evt_a", autoAttempts: 2, firstAttemptAt: new Date("2026-11-20T10:00:00Z") },
+      { id: "evt_b", autoAttempts: 0, firstAttemptAt: null },
+    ]);
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS "${db2}" WITH (FORCE)`);
   }
 });
