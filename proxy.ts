@@ -16,15 +16,39 @@ const surfaces = parseSurfaces([
 const dev = env.NODE_ENV === "development";
 const httpsCheckout = new URL(env.CHECKOUT_BASE_URL).protocol === "https:";
 
-/** /v0/…, /v2/…: API versions that do not exist (/v1 never reaches the proxy). */
-const OTHER_API_VERSION = /^\/v\d+(\/|$)/;
+/** /v0/…, /v2/…, and /v1/… paths with a percent sign (the only /v1 paths the matcher lets in). */
+const API_PATH = /^\/v\d+(\/|$)/;
+
+/**
+ * A path whose percent-escapes do not decode as UTF-8 (`/v1/events/%ff`, `/checkout/pay/%F0`).
+ * Next.js's router would answer these with a bare 500 while decoding the route's params.
+ */
+function malformedPath(pathname: string): boolean {
+  if (!pathname.includes("%")) return false;
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function apiNotFound(request: NextRequest): NextResponse {
+  const { status, body } = errorBody(notFound(`Unknown API path: ${request.method} ${request.nextUrl.pathname}`), "guide");
+  return NextResponse.json(body, { status, headers: { "cache-control": "no-store" } });
+}
 
 export function proxy(request: NextRequest) {
-  // An API client asking for another version gets the API's 404 JSON, not an HTML page (SPEC §20).
-  if (OTHER_API_VERSION.test(request.nextUrl.pathname)) {
-    const { status, body } = errorBody(notFound(`Unknown API path: ${request.method} ${request.nextUrl.pathname}`), "guide");
-    return NextResponse.json(body, { status, headers: { "cache-control": "no-store" } });
+  const { pathname } = request.nextUrl;
+  const malformed = malformedPath(pathname);
+  // An API client asking for another version, or for a path that cannot be decoded, gets the
+  // API's 404 JSON, not an HTML page or a 500 (SPEC §20). A /v1 path that decodes goes on.
+  if (API_PATH.test(pathname)) {
+    const v1 = pathname === "/v1" || pathname.startsWith("/v1/");
+    return malformed || !v1 ? apiNotFound(request) : NextResponse.next();
   }
+  // A page path that cannot be decoded names nothing: the normal not-found page.
+  if (malformed) return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
   const match = matchSurface(surfaces, request.headers.get("host"), request.nextUrl.pathname);
   if (!match) return NextResponse.next();
 
@@ -55,5 +79,8 @@ export const config = {
     // Everything except the Merchant API, /api (health, auth, metrics) and static files:
     // on a dedicated checkout or back-office host any path may need the rewrite.
     "/((?!v1(?:/|$)|api/|_next/static/|_next/image|favicon\\.ico).*)",
+    // /v1 paths only when they hold a percent-escape, which may not decode (see malformedPath):
+    // every other API request skips the proxy.
+    "/v1/:rest(.*%.*)",
   ],
 };
