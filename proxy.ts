@@ -1,12 +1,13 @@
 // Next.js proxy (the former middleware): host-based rewrites for a dedicated
-// checkout or back-office host (SPEC §1) and the security headers of those
-// surfaces (SPEC §12). Kept cheap: no database, no I/O, and the matcher keeps
+// checkout or back-office host (SPEC §1), the security headers of those
+// surfaces and of the docs (SPEC §12, §20), and 404s for paths that cannot be
+// decoded. Kept cheap: no database, no I/O, and the matcher keeps
 // it off the Merchant API (/v1), /api and static assets entirely.
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { errorBody, notFound } from "@/lib/errors";
 import { CHECKOUT_BASE_HEADER } from "@/lib/checkout/checkout-urls";
-import { BACKOFFICE_HEADERS, CHECKOUT_HEADERS, checkoutCsp, newNonce } from "@/lib/proxy/security-headers";
+import { BACKOFFICE_HEADERS, CHECKOUT_HEADERS, HSTS, newNonce, pageCsp } from "@/lib/proxy/security-headers";
 import { matchSurface, parseSurfaces } from "@/lib/proxy/surfaces";
 
 const surfaces = parseSurfaces([
@@ -14,7 +15,14 @@ const surfaces = parseSurfaces([
   { surface: "backoffice", prefix: "/backoffice", baseUrl: env.BACKOFFICE_BASE_URL },
 ]);
 const dev = env.NODE_ENV === "development";
-const httpsCheckout = new URL(env.CHECKOUT_BASE_URL).protocol === "https:";
+
+/** Whether the browser reached us over https, directly or through a TLS-terminating proxy. */
+function overHttps(request: NextRequest): boolean {
+  // A forged x-forwarded-proto can only add HSTS to a plain-http response, which browsers ignore.
+  return request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+}
+
+const isDocs = (pathname: string) => pathname === "/docs" || pathname.startsWith("/docs/");
 
 /** /v0/…, /v2/…, and /v1/… paths with a percent sign (the only /v1 paths the matcher lets in). */
 const API_PATH = /^\/v\d+(\/|$)/;
@@ -49,25 +57,27 @@ export function proxy(request: NextRequest) {
   }
   // A page path that cannot be decoded names nothing: the normal not-found page.
   if (malformed) return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
-  const match = matchSurface(surfaces, request.headers.get("host"), request.nextUrl.pathname);
-  if (!match) return NextResponse.next();
+  const match = matchSurface(surfaces, request.headers.get("host"), pathname);
+  const surface = match?.surface ?? (isDocs(pathname) ? "docs" : null);
+  if (!surface) return NextResponse.next();
 
+  // Every browser surface gets a nonce CSP; Next.js takes the nonce for its scripts from the
+  // request's CSP header (so these pages are rendered per request, never prerendered).
+  const https = overHttps(request);
+  const nonce = newNonce();
+  const csp = pageCsp({ nonce, dev, https, styleAttributes: surface !== "checkout" });
   const requestHeaders = new Headers(request.headers);
-  const responseHeaders: Record<string, string> = {};
-  if (match.surface === "checkout") {
-    const nonce = newNonce();
-    const csp = checkoutCsp({ nonce, dev, https: httpsCheckout });
-    // Next.js takes the nonce for its scripts from the request's CSP header.
-    requestHeaders.set("content-security-policy", csp);
-    requestHeaders.set("x-nonce", nonce);
-    // Always set here, so a client cannot choose the prefix pages build links from.
-    requestHeaders.set(CHECKOUT_BASE_HEADER, match.publicBase);
-    Object.assign(responseHeaders, CHECKOUT_HEADERS, { "Content-Security-Policy": csp });
-  } else {
-    Object.assign(responseHeaders, BACKOFFICE_HEADERS);
-  }
+  requestHeaders.set("content-security-policy", csp);
+  requestHeaders.set("x-nonce", nonce);
+  const responseHeaders: Record<string, string> = {
+    ...(surface === "checkout" ? CHECKOUT_HEADERS : BACKOFFICE_HEADERS),
+    "Content-Security-Policy": csp,
+    ...(https ? { "Strict-Transport-Security": HSTS } : {}),
+  };
+  // Always set here, so a client cannot choose the prefix checkout pages build links from.
+  if (surface === "checkout") requestHeaders.set(CHECKOUT_BASE_HEADER, match!.publicBase);
 
-  const response = match.rewriteTo
+  const response = match?.rewriteTo
     ? NextResponse.rewrite(new URL(`${match.rewriteTo}${request.nextUrl.search}`, request.url), { request: { headers: requestHeaders } })
     : NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);

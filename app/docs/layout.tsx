@@ -2,11 +2,15 @@
 // and the sandbox's test values. Public, served from this origin only.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import { DocsNav } from "./docs-nav";
 
 export const metadata: Metadata = { title: { default: "API reference", template: "%s · Sluice docs" } };
 
-export default function DocsLayout({ children }: { children: React.ReactNode }) {
+export default async function DocsLayout({ children }: { children: React.ReactNode }) {
+  // Rendered per request, not prerendered: Next.js can only put the proxy's per-request
+  // CSP nonce on its scripts when it renders the page (a prerendered page's scripts would be blocked).
+  await connection();
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">

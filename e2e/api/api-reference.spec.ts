@@ -1,7 +1,7 @@
 // /docs (SPEC §5): the API reference a developer reads, rendered from
 // /v1/openapi.json by Swagger UI served from our own origin — every endpoint,
 // its schemas and examples, and no request to any other host.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { E2E_ORIGIN } from "../e2e-env";
 import { createMerchant } from "../helpers";
 
@@ -58,4 +58,22 @@ test("API responses of the running server carry the rate-limit and request-id he
   expect(headers["ratelimit-limit"]).toBe("100");
   expect(Number(headers["ratelimit-remaining"])).toBeLessThan(100);
   expect(headers["ratelimit-reset"]).toBeDefined();
+});
+
+test("the docs pages carry the nonce CSP and refuse framing; every script sent carries the nonce", async ({ page }) => {
+  for (const path of ["/docs", "/docs/webhooks", "/docs/sandbox"]) {
+    const res = await page.goto(path);
+    const headers = res!.headers();
+    const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"]!)![1]!;
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    // Plain http here: no HSTS (it is sent over https only).
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+    // Every script the server sent carries this response's nonce (scripts those load later,
+    // like Swagger UI's bundle, are trusted through 'strict-dynamic').
+    const tags = (await res!.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(tags.length, path).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`);
+    await expect(page.getByRole("navigation", { name: "Documentation" })).toBeVisible();
+  }
 });

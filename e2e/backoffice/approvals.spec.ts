@@ -5,7 +5,7 @@
 //   and the operator approves it in Payout review, and it completes;
 // - a VIEWER sees no approval pages and no decision form, and posting the
 //   approve action directly is refused by the server.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { cli } from "../helpers";
 import { payout, waitForStatus } from "./payments";
 import { createMerchant, createOperator, createStaff, enrolOperator, expectAccessible, freshCode, keepScreenshot, postServerAction, serverActionId, signIn } from "./support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 
 test("the home page loads and links to the back office and the API reference", async ({ page }) => {
   await page.goto("/");

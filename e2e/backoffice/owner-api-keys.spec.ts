@@ -4,7 +4,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { createMerchant, expectAccessible, keepScreenshot, signIn } from "./support";
 
 // Several sign-ins (argon2id) and CLI calls per test, on a shared 2-core machine.

@@ -1,7 +1,7 @@
 // Every back-office page of this part of SPEC §13, as the person who uses
 // it: it works, passes an accessibility scan (no serious or critical
 // violations) and leaves a full-page screenshot in test-results/screenshots.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { createMerchant, createOperator, enrolOperator, expectAccessible, keepScreenshot, signIn } from "./support";
 
 test.describe.configure({ timeout: 180_000 });

@@ -1,7 +1,7 @@
 // Authorisation is enforced on the server (SPEC §13): a VIEWER gets no key
 // management even when posting the server action by hand, and staff of
 // merchant B get 404 for merchant A's pages and actions.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { createMerchant, createStaff, expectAccessible, keepScreenshot, postServerAction, serverActionId, signIn } from "./support";
 
 // Several sign-ins (argon2id) and CLI calls per test, on a shared 2-core machine.

@@ -2,7 +2,7 @@
 // HttpOnly, SameSite=Lax (Secure only over HTTPS; the e2e server is plain
 // HTTP), a token that lives 15 minutes unless activity renews it, and a
 // token past its time is refused whatever the browser does.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { decode, encode } from "next-auth/jwt";
 import { E2E_ENV } from "../e2e-env";
 import { createMerchant, signIn } from "./support";

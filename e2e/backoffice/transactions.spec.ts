@@ -3,7 +3,7 @@
 // export holds exactly the filtered rows, and a transaction's page with its
 // timeline, ledger, webhook attempts, resend and a partial refund. Staff of
 // another merchant get 404 for the same transaction, its page and its actions.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { cli } from "../helpers";
 import { cardSale, waitForStatus } from "./payments";
 import { createMerchant, expectAccessible, keepScreenshot, postServerAction, serverActionId, signIn } from "./support";

@@ -164,14 +164,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/checkout-${name}.png`, fullPage: true });
 }
 
-/** Collects Content-Security-Policy violations the browser reports on this page. */
-export function watchCsp(page: Page): string[] {
-  const violations: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
-  });
-  return violations;
-}
+export { watchCsp } from "../csp";
 
 /** Test clock: moves a sale's expiry into the past (the API offers no way to create an expired sale). */
 export async function expireSaleNow(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 // proxy.ts on the default, shared-host configuration: checkout pages get a
 // strict nonce-based CSP (a fresh nonce per request, handed to Next.js on the
-// request), frame and referrer protection; other paths pass untouched.
+// request), frame and referrer protection; the back office and the docs the
+// same CSP (style attributes aside); HSTS over https; other paths pass untouched.
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_BASE_HEADER } from "@/lib/checkout/checkout-urls";
@@ -34,14 +35,39 @@ describe("proxy", () => {
     expect(res.headers.get(`x-middleware-request-${CHECKOUT_BASE_HEADER}`)).toBe("/checkout");
   });
 
-  it("keeps the back office out of frames and leaves other pages alone", () => {
-    expect(run("/backoffice/transactions").headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+  it("gives the back office and the docs the same nonce CSP, style attributes aside, and leaves other pages alone", () => {
+    for (const path of ["/backoffice/transactions", "/docs", "/docs/webhooks"]) {
+      const res = run(path);
+      const csp = res.headers.get("content-security-policy")!;
+      const nonce = csp.match(/'nonce-([A-Za-z0-9+/=]+)'/)![1]!;
+      expect(csp, path).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+      expect(csp, path).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      // Style attributes only (charts, Swagger UI); never inline scripts or <style> elements.
+      expect(csp, path).toContain("style-src-attr 'unsafe-inline'");
+      expect(csp.replace("style-src-attr 'unsafe-inline'", ""), path).not.toMatch(/unsafe-inline|https?:\/\//);
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("x-middleware-request-content-security-policy"), path).toBe(csp);
+    }
+    expect(run("/checkout/pay/abc").headers.get("content-security-policy")).not.toContain("style-src-attr");
     expect(run("/").headers.get("content-security-policy")).toBeNull();
+    expect(run("/documents").headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("sends HSTS only over https (directly or behind a TLS-terminating proxy)", () => {
+    for (const path of ["/checkout/pay/abc", "/backoffice", "/docs"]) {
+      expect(run(path).headers.get("strict-transport-security"), path).toBeNull();
+      expect(run(path, { "x-forwarded-proto": "https" }).headers.get("strict-transport-security"), path).toBe("max-age=63072000; includeSubDomains");
+      const direct = proxy(new NextRequest(`https://pay.example.com${path}`, { headers: { host: "pay.example.com" } }));
+      expect(direct.headers.get("strict-transport-security"), path).toBe("max-age=63072000; includeSubDomains");
+      expect(direct.headers.get("content-security-policy"), path).toContain("upgrade-insecure-requests");
+    }
   });
 
   it("is not run for the Merchant API, /api or static files", () => {
     const pattern = new RegExp(`^${config.matcher[0]!}$`);
     for (const path of ["/v1/payment/sale", "/v1", "/api/health", "/_next/static/chunks/a.js", "/favicon.ico"]) expect(pattern.test(path)).toBe(false);
-    for (const path of ["/checkout/pay/abc", "/pay/abc", "/backoffice", "/"]) expect(pattern.test(path)).toBe(true);
+    for (const path of ["/checkout/pay/abc", "/pay/abc", "/backoffice", "/docs", "/"]) expect(pattern.test(path)).toBe(true);
   });
 });
