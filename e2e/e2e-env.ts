@@ -21,6 +21,10 @@ export const E2E_ENV: Record<string, string> = {
   APP_ENCRYPTION_KEY: "ZTJlLXRlc3Qta2V5LTAwMDAwMDAwMDAwMDAwMDAwMDA=",
   NEXTAUTH_SECRET: "e2e-test-secret-not-for-production",
   REQUIRE_HTTPS: "false",
+  // Every test browser signs in from 127.0.0.1: the per-address throttle (20 failures in
+  // 10 minutes by default) would otherwise refuse the suite's later sign-ins. The throttle
+  // itself is tested in tests/backoffice/sign-in-lockout.test.ts.
+  SIGN_IN_FAILURES_PER_IP: "1000",
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
   WEBHOOK_RETRY_SCALE: "0.001",
   SANDBOX_TIME_SCALE: "0.01",

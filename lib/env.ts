@@ -40,6 +40,12 @@ const Env = z.object({
   NEXTAUTH_SECRET: z.string().min(16).default(isProduction ? "" : "sluice-development-secret-change-me"),
   NEXTAUTH_URL: z.string().url().optional(),
 
+  /**
+   * Failed back-office sign-ins one client address may make in 10 minutes before every
+   * sign-in from it is refused (password spraying, SPEC §20). The end-to-end suite, whose
+   * browsers all come from 127.0.0.1, raises it.
+   */
+  SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   REQUIRE_HTTPS: bool(isProduction),
   TRUSTED_PROXIES: z.string().default(""),
 

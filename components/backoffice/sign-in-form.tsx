@@ -9,8 +9,9 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 
 const MESSAGES: Record<string, string> = {
-  invalid_credentials: "The e-mail or password is incorrect.",
-  locked: "This account is locked for 30 minutes after too many failed sign-in attempts.",
+  // One message for an unknown e-mail, a wrong password, a locked account and a throttled
+  // address: the form must not tell an attacker which accounts exist or are locked (SPEC §20).
+  invalid_credentials: "The e-mail or password is incorrect, or sign-in is paused after too many failed attempts. Try again later.",
   totp_invalid: "That authentication code is not valid (or was already used). Enter the current code from your app.",
 };
 

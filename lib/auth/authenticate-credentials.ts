@@ -1,17 +1,23 @@
 // The back office's sign-in check (SPEC §13), called by next-auth's
 // credentials provider: e-mail and argon2id password, then the TOTP code for
-// anyone who has enrolled, with the 10-failure lockout. Every outcome is
-// audited. Passwords and codes never reach the log.
+// anyone who has enrolled, with the 10-failure lockout and the per-address
+// throttle. Every outcome is audited. Passwords and codes never reach the log.
+//
+// One answer for every way the e-mail and password can fail — unknown e-mail,
+// wrong password, locked or deactivated account, throttled address — so the
+// form reveals neither which accounts exist nor which are locked (SPEC §20);
+// the audit log keeps the real reason.
 import { decryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { normaliseEmail } from "@/lib/users/create-user";
 import { hashPassword, verifyPassword } from "@/lib/users/password";
 import { isLocked, recordSuccessfulLogin } from "./lockout";
 import { recordAuthFailure } from "./record-auth-failure";
+import { countSignInFailure, signInThrottled } from "./sign-in-throttle";
 import { checkTotpCode, normaliseTotpCode } from "./totp";
 import { writeAuthAudit } from "./write-auth-audit";
 
-export type SignInFailure = "invalid_credentials" | "locked" | "totp_required" | "totp_invalid";
+export type SignInFailure = "invalid_credentials" | "totp_required" | "totp_invalid";
 
 export type SignInResult = { ok: true; user: { id: string; email: string; name: string } } | { ok: false; reason: SignInFailure };
 
@@ -27,8 +33,18 @@ export interface Credentials {
 // the same, so timing does not reveal which addresses have accounts.
 let dummyHash: Promise<string> | undefined;
 
-export async function authenticateCredentials({ email, password, code, ip = null }: Credentials): Promise<SignInResult> {
+export async function authenticateCredentials(credentials: Credentials): Promise<SignInResult> {
+  const result = await check(credentials);
+  if (!result.ok && result.reason !== "totp_required") await countSignInFailure(credentials.ip ?? null);
+  return result;
+}
+
+async function check({ email, password, code, ip = null }: Credentials): Promise<SignInResult> {
   const normalised = normaliseEmail(email);
+  if (await signInThrottled(ip)) {
+    await writeAuthAudit({ action: "auth.sign_in_failed", email: normalised.slice(0, 254), reason: "ip_throttled", ip });
+    return { ok: false, reason: "invalid_credentials" };
+  }
   const user = await db.user.findUnique({
     where: { email: normalised },
     select: { id: true, email: true, name: true, passwordHash: true, isActive: true, lockedUntil: true, totpSecretEncrypted: true, totpEnabledAt: true },
@@ -42,11 +58,11 @@ export async function authenticateCredentials({ email, password, code, ip = null
   // guessing cannot continue during the lock, right password or not.
   if (isLocked(user)) {
     await writeAuthAudit({ action: "auth.sign_in_failed", email: user.email, userId: user.id, reason: "account_locked", ip, details: { lockedUntil: user.lockedUntil?.toISOString() } });
-    return { ok: false, reason: "locked" };
+    return { ok: false, reason: "invalid_credentials" };
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    const { locked } = await recordAuthFailure({ user, action: "auth.sign_in_failed", reason: "wrong_password", ip });
-    return { ok: false, reason: locked ? "locked" : "invalid_credentials" };
+    await recordAuthFailure({ user, action: "auth.sign_in_failed", reason: "wrong_password", ip });
+    return { ok: false, reason: "invalid_credentials" };
   }
   if (!user.isActive) {
     await writeAuthAudit({ action: "auth.sign_in_failed", email: user.email, userId: user.id, reason: "user_deactivated", ip });
@@ -57,8 +73,10 @@ export async function authenticateCredentials({ email, password, code, ip = null
     if (!normaliseTotpCode(code)) return { ok: false, reason: "totp_required" };
     const valid = await checkTotpCode({ userId: user.id, secret: decryptSecret(user.totpSecretEncrypted), code });
     if (!valid) {
-      const { locked } = await recordAuthFailure({ user, action: "auth.sign_in_failed", reason: "wrong_totp_code", ip });
-      return { ok: false, reason: locked ? "locked" : "totp_invalid" };
+      // The password was right, so saying the code was wrong reveals nothing new; a lock it
+      // caused shows as a wrong password on the next try.
+      await recordAuthFailure({ user, action: "auth.sign_in_failed", reason: "wrong_totp_code", ip });
+      return { ok: false, reason: "totp_invalid" };
     }
   }
   await recordSuccessfulLogin(user.id);

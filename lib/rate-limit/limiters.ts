@@ -60,7 +60,8 @@ export function redisWarmedUp(): Promise<void> {
   return warmUp;
 }
 
-export type Tier = "key" | "environment";
+/** The API's tiers (SPEC §11) and the back office's per-address sign-in throttle. */
+export type Tier = "key" | "environment" | "sign-in-ip";
 
 const limiters = new Map<string, RateLimiterAbstract>();
 

@@ -1,9 +1,11 @@
 // SPEC §13 sign-in: argon2id password, TOTP for enrolled users, 10 failures
-// → 30-minute lock counted atomically, every outcome in the audit log.
+// → 30-minute lock counted atomically, 20 failures from one address → that
+// address throttled; one answer for every failure; every outcome audited.
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { authenticateCredentials } from "@/lib/auth/authenticate-credentials";
 import { MAX_FAILED_LOGINS } from "@/lib/auth/lockout";
+import { env } from "@/lib/env";
 import { db } from "@/lib/db";
 import { newMerchant } from "../helpers/fixtures";
 import { enrolTotp, nextCode } from "./helpers";
@@ -12,6 +14,8 @@ async function auditActions(email: string) {
   const rows = await db.auditLog.findMany({ where: { actorEmail: email }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { action: true, reason: true, merchantId: true } });
   return rows;
 }
+
+const SIGN_IN_FAILURES = env.SIGN_IN_FAILURES_PER_IP;
 
 describe("authenticateCredentials", () => {
   it("signs the owner in with the right password, resets the failure count and audits it on the merchant", async () => {
@@ -32,9 +36,10 @@ describe("authenticateCredentials", () => {
     const results = [];
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) results.push(await authenticateCredentials({ email: m.owner.email, password: `wrong-${i}-password` }));
     expect(results.slice(0, 9).every((r) => !r.ok && r.reason === "invalid_credentials")).toBe(true);
-    expect(results[9]).toEqual({ ok: false, reason: "locked" });
+    // The lock answers like a wrong password: the form never tells which accounts are locked.
+    expect(results[9]).toEqual({ ok: false, reason: "invalid_credentials" });
 
-    expect(await authenticateCredentials({ email: m.owner.email, password: m.owner.password })).toEqual({ ok: false, reason: "locked" });
+    expect(await authenticateCredentials({ email: m.owner.email, password: m.owner.password })).toEqual({ ok: false, reason: "invalid_credentials" });
     const user = await db.user.findUniqueOrThrow({ where: { email: m.owner.email } });
     const lockMinutes = (user.lockedUntil!.getTime() - Date.now()) / 60_000;
     expect(lockMinutes).toBeGreaterThan(29);
@@ -52,7 +57,7 @@ describe("authenticateCredentials", () => {
     const user = await db.user.findUniqueOrThrow({ where: { email: m.owner.email } });
     expect(user.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     expect((await auditActions(m.owner.email)).filter((a) => a.action === "auth.locked")).toHaveLength(1);
-    expect(await authenticateCredentials({ email: m.owner.email, password: m.owner.password })).toEqual({ ok: false, reason: "locked" });
+    expect(await authenticateCredentials({ email: m.owner.email, password: m.owner.password })).toEqual({ ok: false, reason: "invalid_credentials" });
   });
 
   it("after the lock expires, one more failure does not lock again and the right password works", async () => {
@@ -96,5 +101,32 @@ describe("authenticateCredentials", () => {
     const m = await newMerchant();
     await db.user.update({ where: { email: m.owner.email }, data: { isActive: false } });
     expect(await authenticateCredentials({ email: m.owner.email, password: m.owner.password })).toEqual({ ok: false, reason: "invalid_credentials" });
+  });
+
+  it("throttles an address after 20 failures in 10 minutes, across accounts, before any password is checked", async () => {
+    // Password spraying: one password tried against many accounts, never enough to lock one.
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const victims = await Promise.all(Array.from({ length: 4 }, () => newMerchant()));
+    for (let i = 0; i < SIGN_IN_FAILURES; i++) {
+      const target = victims[i % victims.length]!;
+      expect(await authenticateCredentials({ email: target.owner.email, password: "Spring2026!", ip })).toEqual({ ok: false, reason: "invalid_credentials" });
+    }
+    // Each account has 5 failures, far from its lock; the address is now refused, right password or not.
+    const victim = victims[0]!;
+    expect(await authenticateCredentials({ email: victim.owner.email, password: victim.owner.password, ip })).toEqual({ ok: false, reason: "invalid_credentials" });
+    const user = await db.user.findUniqueOrThrow({ where: { email: victim.owner.email } });
+    expect(user.failedLoginCount).toBe(SIGN_IN_FAILURES / victims.length);
+    expect(user.lockedUntil).toBeNull();
+    expect((await auditActions(victim.owner.email)).at(-1)).toMatchObject({ action: "auth.sign_in_failed", reason: "ip_throttled" });
+    // Another address is not affected.
+    expect(await authenticateCredentials({ email: victim.owner.email, password: victim.owner.password, ip: "203.0.113.7" })).toMatchObject({ ok: true });
+  });
+
+  it("answers a locked account exactly like an unknown e-mail", async () => {
+    const m = await newMerchant();
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await authenticateCredentials({ email: m.owner.email, password: `wrong-${i}-password` });
+    const locked = await authenticateCredentials({ email: m.owner.email, password: m.owner.password });
+    const unknown = await authenticateCredentials({ email: `nobody-${Date.now()}@example.test`, password: m.owner.password });
+    expect(locked).toEqual(unknown);
   });
 });
