@@ -29,11 +29,16 @@ async function translator(token: string): Promise<CheckoutTranslator> {
   return checkoutTranslator(resolveLocale(await findCheckoutLocale(token)));
 }
 
-/** Redirects for the results that change page; returns for those shown on the form. */
+/**
+ * Redirects for the results that change page; returns for those shown on the form. The payment
+ * page is reached marked as waiting: the sale may finish between this answer and that page's
+ * (an instant sandbox transfer, a confirmation arriving), and then the page sends the customer
+ * on to the outcome and the shop instead of leaving them on "Payment complete".
+ */
 async function follow(token: string, result: CheckoutResult): Promise<Exclude<CheckoutResult, { kind: "finished" | "next" | "closed" }>> {
   const base = checkoutBaseFrom((await headers()).get(CHECKOUT_BASE_HEADER));
   if (result.kind === "finished") redirect(checkoutPath(base, token, "complete"), RedirectType.replace);
-  if (result.kind === "next" || result.kind === "closed") redirect(checkoutPath(base, token), RedirectType.replace);
+  if (result.kind === "next" || result.kind === "closed") redirect(`${checkoutPath(base, token)}?waiting=1`, RedirectType.replace);
   return result;
 }
 

@@ -51,8 +51,8 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const { session, t, amount, base } = page;
   const { transaction } = session;
   const open = session.view === "open";
-  // The customer was waiting for a confirmation (the outcome page sent them here while the sale was open) and it
-  // has just finished: the outcome page shows it and sends them on to the shop.
+  // The customer was waiting for a confirmation (the outcome page or one of their own actions sent them here while
+  // the sale was open) and it has just finished: the outcome page shows it and sends them on to the shop.
   if (!open && (await searchParams)?.waiting === "1") redirect(checkoutPath(base, session.token, "complete"));
   // Once the provider is deciding (an attempt in flight, money on its way), cancelling is no longer offered.
   const cancellable = open && session.state.step !== "settling" && !isInFlight(session.state);
