@@ -1,11 +1,13 @@
 // The session cookie and the idle sign-out, enforced by the server (SPEC §13):
 // HttpOnly, SameSite=Lax (Secure only over HTTPS; the e2e server is plain
 // HTTP), a token that lives 15 minutes unless activity renews it, and a
-// token past its time is refused whatever the browser does.
+// token past its time is refused whatever the browser does. Signing out, and a
+// change of second factor, end every session of the person, copied cookies
+// included (SPEC §20).
 import { expect, test } from "../csp";
 import { decode, encode } from "next-auth/jwt";
 import { E2E_ENV } from "../e2e-env";
-import { createMerchant, signIn } from "./support";
+import { createMerchant, createStaff, freshCode, signIn } from "./support";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -42,4 +44,69 @@ test("a session ends 12 hours after sign-in however active it is", async ({ page
   expect(await (await page.request.get("/api/auth/session")).json()).toEqual({});
   await page.goto(`/backoffice/${m.merchant.id}/developers`);
   await expect(page).toHaveURL(/\/backoffice\/sign-in/);
+});
+
+test("signing out ends the session everywhere: a copied cookie no longer works", async ({ page, context, browser }) => {
+  const m = createMerchant(`Sign-out ${Date.now()}`);
+  await signIn(page, m.owner);
+  const copied = (await context.cookies()).find((c) => c.name === COOKIE)!;
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/backoffice\/sign-in/);
+
+  // Someone who copied the cookie before the sign-out replays it in another browser.
+  const thief = await browser.newContext();
+  await thief.addCookies([copied]);
+  const stolen = await thief.newPage();
+  await stolen.goto(`/backoffice/${m.merchant.id}/developers`);
+  await expect(stolen).toHaveURL(/\/backoffice\/sign-in/);
+  await thief.close();
+});
+
+test("enrolling TOTP needs the password; an owner resets a teammate's lost authenticator, which ends the teammate's sessions", async ({ page, browser }) => {
+  const m = createMerchant(`Two-factor ${Date.now()}`);
+  const dev = createStaff(m.merchant.id, "DEVELOPER");
+
+  // The developer turns on two-factor authentication: the password is asked first.
+  const devContext = await browser.newContext();
+  const devPage = await devContext.newPage();
+  await signIn(devPage, dev);
+  await devPage.goto("/backoffice/account/two-factor");
+  const secret = (await devPage.getByTestId("totp-secret").textContent())!.trim();
+  await devPage.getByLabel("Password").fill("not my password");
+  await devPage.getByLabel("Authentication code").fill(await freshCode(secret));
+  await devPage.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(devPage.getByLabel("Password")).toHaveAccessibleDescription(/That password is incorrect/);
+  await devPage.getByLabel("Password").fill(dev.password);
+  await devPage.getByLabel("Authentication code").fill(await freshCode(secret));
+  await devPage.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(devPage.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
+  // The browser that enrolled stays signed in.
+  await devPage.goto(`/backoffice/${m.merchant.id}/developers`);
+  await expect(devPage.getByRole("heading", { level: 1, name: "Developers" })).toBeVisible();
+
+  // The phone is lost. The owner resets it from the team page, with a reason and their password.
+  await signIn(page, m.owner);
+  await page.goto(`/backoffice/${m.merchant.id}/settings/team`);
+  const row = page.getByRole("row").filter({ hasText: dev.email });
+  await row.locator("summary").filter({ hasText: "two-factor authentication of" }).click();
+  const form = page.getByRole("form", { name: `Reset two-factor authentication of ${dev.email}` });
+  await form.getByLabel("Reason").fill("lost phone, identity checked by call");
+  await form.getByLabel("Password").fill(m.owner.password);
+  await form.getByRole("button", { name: "Reset two-factor" }).click();
+  // The page refreshes with the teammate's second factor off (and the reset form gone with it).
+  await expect(page.getByRole("row").filter({ hasText: dev.email }).getByText("Off", { exact: true })).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  // The developer's session is over; they sign in with the password alone and can enrol again.
+  await devPage.goto(`/backoffice/${m.merchant.id}/developers`);
+  await expect(devPage).toHaveURL(/\/backoffice\/sign-in/);
+  await signIn(devPage, dev);
+  await devPage.goto("/backoffice/account/two-factor");
+  await expect(devPage.getByRole("heading", { name: "Set up two-factor authentication" })).toBeVisible();
+  await devContext.close();
+
+  // The audit log says who did it and why.
+  await page.goto(`/backoffice/${m.merchant.id}/audit-log?action=auth.totp_reset`);
+  await expect(page.getByRole("row").filter({ hasText: "auth.totp_reset" }).filter({ hasText: "lost phone, identity checked by call" })).toHaveCount(1);
 });

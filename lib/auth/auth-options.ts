@@ -3,6 +3,9 @@
 // and sign-in time; roles and memberships are read from the database on every
 // request (lib/backoffice/session.ts), so a removed member loses access at once.
 //
+// Sign-out, and a change of second factor, end every session of the person at
+// once, copied cookies included (end-sessions.ts).
+//
 // Idle sign-out: the session token lives 15 minutes and is re-issued only when
 // /api/auth/session is fetched, which the back office's idle timer does while
 // the person is active. An idle browser therefore holds a token that the
@@ -13,6 +16,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { authenticateCredentials } from "./authenticate-credentials";
 import { clientIp } from "./client-ip";
+import { endSessionsFrom } from "./end-sessions";
 import { writeAuthAudit } from "./write-auth-audit";
 
 export const IDLE_TIMEOUT_SECONDS = 15 * 60;
@@ -21,16 +25,24 @@ export const ABSOLUTE_SESSION_SECONDS = 12 * 60 * 60;
 
 /** `Secure` cookies whenever the back office is served over HTTPS. */
 export const secureCookies = new URL(env.NEXTAUTH_URL ?? env.BACKOFFICE_BASE_URL).protocol === "https:";
+export const SESSION_COOKIE = `${secureCookies ? "__Secure-" : ""}sluice.session-token`;
 
 declare module "next-auth" {
   interface Session {
     user: { id: string; email: string; name: string };
+    /** The User.sessionVersion this session was issued under (end-sessions.ts). */
+    sessionVersion: number;
+  }
+  interface User {
+    sessionVersion?: number;
   }
 }
 declare module "next-auth/jwt" {
   interface JWT {
     /** Seconds since the epoch at sign-in. */
     authTime?: number;
+    /** User.sessionVersion at sign-in; a bump since ends this session. */
+    sv?: number;
   }
 }
 
@@ -42,7 +54,7 @@ export const authOptions: NextAuthOptions = {
   useSecureCookies: secureCookies,
   cookies: {
     sessionToken: {
-      name: `${secureCookies ? "__Secure-" : ""}sluice.session-token`,
+      name: SESSION_COOKIE,
       options: { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies },
     },
   },
@@ -62,20 +74,24 @@ export const authOptions: NextAuthOptions = {
         });
         // next-auth hands a thrown message to the sign-in form as `error`.
         if (!result.ok) throw new Error(result.reason);
-        return { id: result.user.id, email: result.user.email, name: result.user.name };
+        return { id: result.user.id, email: result.user.email, name: result.user.name, sessionVersion: result.user.sessionVersion };
       },
     }),
   ],
   callbacks: {
     jwt({ token, user }) {
       const now = Math.floor(Date.now() / 1000);
-      if (user) token.authTime = now;
+      if (user) {
+        token.authTime = now;
+        token.sv = user.sessionVersion ?? 0;
+      }
       // Throwing here makes next-auth clear the cookie: the session is over.
       else if (!token.authTime || now - token.authTime > ABSOLUTE_SESSION_SECONDS) throw new Error("session reached its maximum lifetime");
       return token;
     },
     session({ session, token }) {
       session.user = { id: token.sub ?? "", email: token.email ?? "", name: token.name ?? "" };
+      session.sessionVersion = token.sv ?? 0;
       return session;
     },
   },
@@ -91,7 +107,10 @@ export const authOptions: NextAuthOptions = {
   },
   events: {
     async signOut({ token }) {
-      if (token?.sub && token.email) await writeAuthAudit({ action: "auth.signed_out", email: token.email, userId: token.sub });
+      if (!token?.sub) return;
+      // Only if this token is still current: an ended session signing out must not end the new ones.
+      if ((await endSessionsFrom(token.sub, token.sv ?? 0)) === null) return;
+      if (token.email) await writeAuthAudit({ action: "auth.signed_out", email: token.email, userId: token.sub });
     },
   },
 };

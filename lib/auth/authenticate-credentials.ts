@@ -19,7 +19,7 @@ import { writeAuthAudit } from "./write-auth-audit";
 
 export type SignInFailure = "invalid_credentials" | "totp_required" | "totp_invalid";
 
-export type SignInResult = { ok: true; user: { id: string; email: string; name: string } } | { ok: false; reason: SignInFailure };
+export type SignInResult = { ok: true; user: { id: string; email: string; name: string; sessionVersion: number } } | { ok: false; reason: SignInFailure };
 
 export interface Credentials {
   email: string;
@@ -47,7 +47,7 @@ async function check({ email, password, code, ip = null }: Credentials): Promise
   }
   const user = await db.user.findUnique({
     where: { email: normalised },
-    select: { id: true, email: true, name: true, passwordHash: true, isActive: true, lockedUntil: true, totpSecretEncrypted: true, totpEnabledAt: true },
+    select: { id: true, email: true, name: true, passwordHash: true, isActive: true, lockedUntil: true, totpSecretEncrypted: true, totpEnabledAt: true, sessionVersion: true },
   });
   if (!user) {
     await verifyPassword(await (dummyHash ??= hashPassword("not-a-real-password")), password);
@@ -81,5 +81,5 @@ async function check({ email, password, code, ip = null }: Credentials): Promise
   }
   await recordSuccessfulLogin(user.id);
   await writeAuthAudit({ action: "auth.signed_in", email: user.email, userId: user.id, ip, details: { totp: Boolean(user.totpEnabledAt) } });
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name } };
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } };
 }

@@ -1,10 +1,15 @@
 // TOTP enrolment: a secret is generated and stored (encrypted) as pending,
-// shown as a QR code and as text, and switched on only once the person proves
-// their app produces valid codes. Operators must do this at first sign-in.
+// shown as a QR code and as text, and switched on only once the person types
+// their password (a stolen session alone must not enrol its own authenticator
+// and lock the owner out) and proves their app produces valid codes.
+// Operators must do this at first sign-in. Switching it on ends every other
+// session of the person (end-sessions.ts).
 import QRCode from "qrcode";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { AppError, invalid } from "@/lib/errors";
+import { endSessions } from "./end-sessions";
+import { reauthenticate } from "./reauthenticate";
 import { checkTotpCode, newTotpSecret, totpUri } from "./totp";
 import { writeAuthAudit } from "./write-auth-audit";
 
@@ -31,14 +36,29 @@ export async function startTotpEnrolment({ userId }: { userId: string }): Promis
   return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }
 
-export async function confirmTotpEnrolment({ userId, code, ip = null }: { userId: string; code: string | null | undefined; ip?: string | null }): Promise<void> {
+export interface ConfirmTotpEnrolment {
+  userId: string;
+  password: string | null | undefined;
+  code: string | null | undefined;
+  ip?: string | null;
+}
+
+/** Returns the person's new session version (their other sessions are over), or null if already on. */
+export async function confirmTotpEnrolment({ userId, password, code, ip = null }: ConfirmTotpEnrolment): Promise<number | null> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, totpSecretEncrypted: true, totpEnabledAt: true } });
   if (!user) throw new AppError("authentication_required", "Your session has ended; sign in again");
-  if (user.totpEnabledAt) return;
+  if (user.totpEnabledAt) return null;
+  // Not yet enrolled, so this checks the password only; a wrong one counts towards the lockout.
+  await reauthenticate({ userId, password, ip });
   if (!user.totpSecretEncrypted) throw invalid("Start the set-up again: no pending authenticator secret");
   if (!(await checkTotpCode({ userId, secret: decryptSecret(user.totpSecretEncrypted), code }))) {
     throw invalid("That code is not valid. Check the time on your phone and enter the current code", "code");
   }
-  await db.user.updateMany({ where: { id: userId, totpEnabledAt: null }, data: { totpEnabledAt: new Date() } });
+  const version = await db.$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({ where: { id: userId, totpEnabledAt: null }, data: { totpEnabledAt: new Date() } });
+    return count === 1 ? endSessions(userId, tx) : null;
+  });
+  if (version === null) return null;
   await writeAuthAudit({ action: "auth.totp_enabled", email: user.email, userId, ip });
+  return version;
 }

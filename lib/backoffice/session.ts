@@ -18,7 +18,7 @@ export const TWO_FACTOR_PATH = "/backoffice/account/two-factor";
 /** Once per request (React cache): the session's user, fresh from the database. */
 export const getActor = cache(async (): Promise<Actor | null> => {
   const session = await getServerSession(authOptions);
-  return session?.user?.id ? loadActor(session.user.id) : null;
+  return session?.user?.id ? loadActor(session.user.id, session.sessionVersion) : null;
 });
 
 /** Signed in, and (for operators) enrolled in TOTP — or sent where that gets fixed. */

@@ -21,10 +21,10 @@ export async function staff(merchantId: string, role: MemberRole): Promise<Actor
   return (await loadActor(r.user.id))!;
 }
 
-/** Enrols TOTP the way the page does and returns the clear secret. */
-export async function enrolTotp(userId: string): Promise<string> {
+/** Enrols TOTP the way the page does (every test person has PASSWORD) and returns the clear secret. */
+export async function enrolTotp(userId: string, password = PASSWORD): Promise<string> {
   const { secret } = await startTotpEnrolment({ userId });
-  await confirmTotpEnrolment({ userId, code: await generate({ secret }) });
+  await confirmTotpEnrolment({ userId, password, code: await generate({ secret }) });
   return secret;
 }
 

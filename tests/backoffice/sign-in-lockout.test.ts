@@ -81,7 +81,7 @@ describe("authenticateCredentials", () => {
   it("asks an enrolled user for the TOTP code, refuses a wrong or replayed one, accepts the current one", async () => {
     const m = await newMerchant();
     const user = await db.user.findUniqueOrThrow({ where: { email: m.owner.email } });
-    const secret = await enrolTotp(user.id);
+    const secret = await enrolTotp(user.id, m.owner.password);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.totpEnabledAt).not.toBeNull();
     expect(stored.totpSecretEncrypted).not.toContain(secret);

@@ -3,7 +3,7 @@ import { notFound } from "@/lib/errors";
 import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/merchants/rate-limit-defaults";
 import { type Actor, assertOperator } from "../authz";
 
-/** One merchant for the operator's detail page: status, team size and the effective rate limits per environment. */
+/** One merchant for the operator's detail page: status, team (for two-factor resets) and the effective rate limits per environment. */
 export async function getMerchantDetail({ actor, merchantId }: { actor: Actor; merchantId: string }) {
   assertOperator(actor);
   const merchant = await db.merchant.findUnique({
@@ -15,6 +15,11 @@ export async function getMerchantDetail({ actor, merchantId }: { actor: Actor; m
       isActive: true,
       createdAt: true,
       _count: { select: { memberships: true } },
+      memberships: {
+        select: { id: true, role: true, user: { select: { id: true, email: true, name: true, totpEnabledAt: true } } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: 500,
+      },
       settings: { select: { environment: true, keyRatePerMinute: true, keyBurstPerSecond: true, envRatePerMinute: true, envBurstPerSecond: true }, orderBy: { environment: "asc" } },
     },
   });
@@ -26,5 +31,5 @@ export async function getMerchantDetail({ actor, merchantId }: { actor: Actor; m
     envPerMinute: s.envRatePerMinute ?? ENV_RATE_DEFAULTS[s.environment].perMinute,
     envPerSecond: s.envBurstPerSecond ?? ENV_RATE_DEFAULTS[s.environment].perSecond,
   }));
-  return { id: merchant.id, name: merchant.name, domain: merchant.domain, isActive: merchant.isActive, createdAt: merchant.createdAt, memberCount: merchant._count.memberships, limits };
+  return { id: merchant.id, name: merchant.name, domain: merchant.domain, isActive: merchant.isActive, createdAt: merchant.createdAt, memberCount: merchant._count.memberships, members: merchant.memberships, limits };
 }

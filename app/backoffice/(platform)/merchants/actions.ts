@@ -4,6 +4,7 @@ import type { ActionState } from "@/lib/backoffice/action-state";
 import { setMerchantActive } from "@/lib/backoffice/merchants/set-merchant-active";
 import { updateMerchantLimits } from "@/lib/backoffice/merchants/update-merchant-limits";
 import { formObject } from "@/lib/backoffice/parse-input";
+import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
 import { runAction } from "@/lib/backoffice/run-action";
 import { requireActionActor } from "@/lib/backoffice/session";
 
@@ -25,5 +26,16 @@ export async function updateMerchantLimitsAction(_prev: ActionState, formData: F
     await updateMerchantLimits({ actor, input, ip });
     revalidatePath(`/backoffice/merchants/${input.merchantId}`);
     return { status: "success", message: "Rate limits saved." };
+  });
+}
+
+export async function resetTwoFactorAsOperatorAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const input = formObject(formData);
+    const merchantId = input.merchantId ?? "";
+    await resetTwoFactor({ actor, merchantId, input, ip });
+    revalidatePath(`/backoffice/merchants/${merchantId}`);
+    return { status: "success", message: "Two-factor authentication reset and their sessions ended. They set up a new authenticator at their next sign-in." };
   });
 }

@@ -12,6 +12,7 @@ import { updateRiskSettings } from "@/lib/backoffice/settings/update-risk-settin
 import { changeMemberRole } from "@/lib/backoffice/team/change-member-role";
 import { inviteMember } from "@/lib/backoffice/team/invite-member";
 import { removeMember } from "@/lib/backoffice/team/remove-member";
+import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
 import { revokeInvitation } from "@/lib/backoffice/team/revoke-invitation";
 import type { Actor } from "@/lib/backoffice/authz";
 
@@ -47,6 +48,10 @@ export async function changeRoleAction(_prev: ActionState, formData: FormData) {
 
 export async function removeMemberAction(_prev: ActionState, formData: FormData) {
   return settingsAction(formData, removeMember, "Member removed.");
+}
+
+export async function resetTwoFactorAction(_prev: ActionState, formData: FormData) {
+  return settingsAction(formData, resetTwoFactor, "Two-factor authentication reset and their sessions ended. They set up a new authenticator at their next sign-in.");
 }
 
 export async function revokeInvitationAction(_prev: ActionState, formData: FormData) {

@@ -10,7 +10,9 @@ import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { AppError } from "@/lib/errors";
 import { getMerchantDetail } from "@/lib/backoffice/merchants/get-merchant-detail";
 import { requireOperatorPage } from "@/lib/backoffice/session";
-import { setMerchantActiveAction, updateMerchantLimitsAction } from "../actions";
+import { ReauthFields } from "@/components/backoffice/reauth-fields";
+import { IDLE } from "@/lib/backoffice/action-state";
+import { resetTwoFactorAsOperatorAction, setMerchantActiveAction, updateMerchantLimitsAction } from "../actions";
 
 export const metadata: Metadata = { title: "Merchant" };
 
@@ -81,6 +83,42 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
             <TextField name="burstPerSecond" label="Burst per second" inputMode="numeric" hint="Per key, 1 to 1000000" />
             <TextField name="reason" label="Reason" maxLength={500} />
           </ActionForm>
+        </Section>
+        <Section title="Team" description="A person who lost their authenticator cannot sign in. After checking who they are, reset their two-factor authentication: their sessions end and they set up a new authenticator at their next sign-in. The reason goes into the audit log.">
+          <Table caption="Team members and two-factor authentication">
+            <THead>
+              <Th>Member</Th>
+              <Th>Role</Th>
+              <Th>Two-factor</Th>
+            </THead>
+            <TBody>
+              {m.members.map((member) => (
+                <tr key={member.id}>
+                  <Td>
+                    <div className="font-medium">{member.user.name || member.user.email}</div>
+                    {member.user.name ? <div className="text-xs text-slate-600 dark:text-slate-400">{member.user.email}</div> : null}
+                  </Td>
+                  <Td>{member.role}</Td>
+                  <Td className="min-w-[14rem]">
+                    {member.user.totpEnabledAt ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>}
+                    {member.user.totpEnabledAt && member.user.id !== actor.id ? (
+                      <details className="mt-1">
+                        <summary className="cursor-pointer text-sm text-red-700 dark:text-red-400">
+                          Reset<span className="sr-only"> two-factor authentication of {member.user.email}</span>…
+                        </summary>
+                        <ActionForm action={resetTwoFactorAsOperatorAction} submitLabel="Reset two-factor" pendingLabel="Resetting…" size="sm" variant="danger" label={`Reset two-factor authentication of ${member.user.email}`} className="mt-2 space-y-2">
+                          <input type="hidden" name="merchantId" value={m.id} />
+                          <input type="hidden" name="userId" value={member.user.id} />
+                          <TextField id={`reset-2fa-reason-${member.id}`} name="reason" label="Reason" required maxLength={500} />
+                          <ReauthFields idPrefix={`reset-2fa-${member.id}`} totpEnabled={actor.totpEnabled} state={IDLE} purpose="Resetting someone's second factor needs" />
+                        </ActionForm>
+                      </details>
+                    ) : null}
+                  </Td>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
         </Section>
       </div>
     </>

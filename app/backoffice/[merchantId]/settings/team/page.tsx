@@ -11,7 +11,9 @@ import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { memberRole } from "@/lib/backoffice/authz";
 import { requirePagePermission } from "@/lib/backoffice/session";
 import { listTeam } from "@/lib/backoffice/team/list-team";
-import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction } from "../actions";
+import { ReauthFields } from "@/components/backoffice/reauth-fields";
+import { IDLE } from "@/lib/backoffice/action-state";
+import { changeRoleAction, inviteMemberAction, removeMemberAction, resetTwoFactorAction, revokeInvitationAction } from "../actions";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -71,7 +73,23 @@ export default async function TeamPage({ params }: { params: Promise<{ merchantI
                       <Badge>{ROLE_LABEL[m.role]}</Badge>
                     )}
                   </Td>
-                  <Td>{m.user.totpEnabledAt ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>}</Td>
+                  <Td className="min-w-[8rem]">
+                    {m.user.totpEnabledAt ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>}
+                    {/* A lost phone: the owner resets a teammate's second factor (never their own); the server checks who may. */}
+                    {m.user.totpEnabledAt && memberRole(access) === "OWNER" && m.user.id !== access.actor.id ? (
+                      <details className="mt-1">
+                        <summary className="cursor-pointer text-sm text-red-700 dark:text-red-400">
+                          Reset<span className="sr-only"> two-factor authentication of {m.user.email}</span>…
+                        </summary>
+                        <ActionForm action={resetTwoFactorAction} submitLabel="Reset two-factor" pendingLabel="Resetting…" size="sm" variant="danger" label={`Reset two-factor authentication of ${m.user.email}`} className="mt-2 space-y-2">
+                          <input type="hidden" name="merchantId" value={merchantId} />
+                          <input type="hidden" name="userId" value={m.user.id} />
+                          <TextField id={`reset-2fa-reason-${m.id}`} name="reason" label="Reason" required maxLength={500} hint="For the audit log, e.g. “lost phone, identity checked by call”." />
+                          <ReauthFields idPrefix={`reset-2fa-${m.id}`} totpEnabled={access.actor.totpEnabled} state={IDLE} purpose="Resetting someone's second factor needs" />
+                        </ActionForm>
+                      </details>
+                    ) : null}
+                  </Td>
                   <Td>
                     <DateTime value={m.user.lastLoginAt} fallback="Never" />
                   </Td>

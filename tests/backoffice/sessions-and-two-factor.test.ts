@@ -1,0 +1,115 @@
+// SPEC §20: sign-out and a change of second factor end every session of the
+// person (the session version), enrolling TOTP needs the password, and a lost
+// authenticator can be reset — by an operator, or by the merchant's OWNER for
+// its own staff — with a reason, the actor's password, and an audit entry.
+import { generate } from "otplib";
+import { describe, expect, it } from "vitest";
+import { endSessions, endSessionsFrom } from "@/lib/auth/end-sessions";
+import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/enrol-totp";
+import { loadActor } from "@/lib/backoffice/load-actor";
+import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { newMerchant } from "../helpers/fixtures";
+import { actorFor, enrolTotp, nextCode, operator, PASSWORD, staff } from "./helpers";
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const versionOf = async (userId: string) => (await db.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } })).sessionVersion;
+
+describe("the session version", () => {
+  it("a session issued under the current version works; after sign-out it does not, and a stale token cannot sign the new ones out", async () => {
+    const dev = await staff((await newMerchant()).merchant.id, "DEVELOPER");
+    const v = await versionOf(dev.id);
+    expect(await loadActor(dev.id, v)).toMatchObject({ id: dev.id });
+    expect(await endSessionsFrom(dev.id, v)).toBe(v + 1);
+    // The copied cookie still decodes, but the database says that session is over.
+    expect(await loadActor(dev.id, v)).toBeNull();
+    expect(await loadActor(dev.id, v + 1)).toMatchObject({ id: dev.id });
+    // Signing out with the old token changes nothing.
+    expect(await endSessionsFrom(dev.id, v)).toBeNull();
+    expect(await versionOf(dev.id)).toBe(v + 1);
+    expect(await endSessions(dev.id)).toBe(v + 2);
+  });
+});
+
+describe("TOTP enrolment", () => {
+  it("needs the person's password: none or a wrong one enrols nothing (and counts as a failure); the right one ends their other sessions", async () => {
+    const dev = await staff((await newMerchant()).merchant.id, "DEVELOPER");
+    const { secret } = await startTotpEnrolment({ userId: dev.id });
+    const v = await versionOf(dev.id);
+
+    expect((await rejection(confirmTotpEnrolment({ userId: dev.id, password: "", code: await generate({ secret }) }))).message).toBe("Enter your password to confirm it's you");
+    const wrong = await rejection(confirmTotpEnrolment({ userId: dev.id, password: "not the password", code: await generate({ secret }) }));
+    expect(wrong).toMatchObject({ message: "That password is incorrect", param: "password" });
+    const user = await db.user.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(user.totpEnabledAt).toBeNull();
+    expect(user.failedLoginCount).toBe(1);
+
+    expect(await confirmTotpEnrolment({ userId: dev.id, password: PASSWORD, code: await generate({ secret }) })).toBe(v + 1);
+    expect((await db.user.findUniqueOrThrow({ where: { id: dev.id } })).totpEnabledAt).not.toBeNull();
+    expect(await loadActor(dev.id, v)).toBeNull();
+  });
+});
+
+describe("resetting someone's two-factor authentication", () => {
+  async function team() {
+    const m = await newMerchant();
+    const owner = await actorFor(m.owner.email);
+    const dev = await staff(m.merchant.id, "DEVELOPER");
+    await enrolTotp(dev.id);
+    return { m, owner, dev };
+  }
+
+  it("the OWNER resets a teammate's, with a reason and their password: second factor off, sessions over, audited", async () => {
+    const { m, owner, dev } = await team();
+    const v = await versionOf(dev.id);
+    await resetTwoFactor({ actor: owner, merchantId: m.merchant.id, input: { userId: dev.id, reason: "lost phone, checked by call", password: m.owner.password }, ip: "192.0.2.9" });
+    const user = await db.user.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(user).toMatchObject({ totpEnabledAt: null, totpSecretEncrypted: null, sessionVersion: v + 1 });
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "auth.totp_reset", targetId: dev.id } });
+    expect(audit).toMatchObject({ actorId: owner.id, merchantId: m.merchant.id, reason: "lost phone, checked by call", ip: "192.0.2.9" });
+    // The person can enrol a new authenticator (the next step's code: this step's was used at the first enrolment).
+    const { secret } = await startTotpEnrolment({ userId: dev.id });
+    expect(await confirmTotpEnrolment({ userId: dev.id, password: PASSWORD, code: await nextCode(secret) })).toBe(v + 2);
+  });
+
+  it("refuses without a reason, with a wrong password, for one's own, for an ADMIN, and outside the merchant; nothing changes", async () => {
+    const { m, owner, dev } = await team();
+    const admin = await staff(m.merchant.id, "ADMIN");
+    const other = await newMerchant();
+    const input = { userId: dev.id, reason: "lost phone", password: m.owner.password };
+    expect((await rejection(resetTwoFactor({ actor: owner, merchantId: m.merchant.id, input: { ...input, reason: "" } }))).param).toBe("reason");
+    expect((await rejection(resetTwoFactor({ actor: owner, merchantId: m.merchant.id, input: { ...input, password: "wrong password!" } }))).message).toBe("That password is incorrect");
+    expect((await rejection(resetTwoFactor({ actor: admin, merchantId: m.merchant.id, input: { ...input, password: PASSWORD } }))).code).toBe("insufficient_permissions");
+    expect((await rejection(resetTwoFactor({ actor: await actorFor(other.owner.email), merchantId: m.merchant.id, input: { ...input, password: other.owner.password } }))).code).toBe("not_found");
+    expect((await rejection(resetTwoFactor({ actor: await actorFor(other.owner.email), merchantId: other.merchant.id, input: { ...input, password: other.owner.password } }))).code).toBe("not_found");
+    // The owner's own: refused even with TOTP on.
+    const ownerUser = await db.user.findUniqueOrThrow({ where: { email: m.owner.email } });
+    await enrolTotp(ownerUser.id, m.owner.password);
+    const self = await rejection(resetTwoFactor({ actor: await actorFor(m.owner.email), merchantId: m.merchant.id, input: { ...input, userId: ownerUser.id } }));
+    expect(self.message).toMatch(/cannot reset your own/);
+    expect((await db.user.findUniqueOrThrow({ where: { id: dev.id } })).totpEnabledAt).not.toBeNull();
+    expect(await db.auditLog.count({ where: { action: "auth.totp_reset", targetId: { in: [dev.id, ownerUser.id] } } })).toBe(0);
+  });
+
+  it("an owner cannot reset someone who also works for another merchant; an operator can (with their own code)", async () => {
+    const { m, owner, dev } = await team();
+    const second = await newMerchant();
+    await db.membership.create({ data: { id: `mem_${Date.now()}`, userId: dev.id, merchantId: second.merchant.id, role: "VIEWER" } });
+    const refused = await rejection(resetTwoFactor({ actor: owner, merchantId: m.merchant.id, input: { userId: dev.id, reason: "lost phone", password: m.owner.password } }));
+    expect(refused.code).toBe("insufficient_permissions");
+
+    const { actor: op, secret } = await operator();
+    await resetTwoFactor({ actor: op, merchantId: m.merchant.id, input: { userId: dev.id, reason: "lost phone, ticket 812", password: PASSWORD, code: await nextCode(secret!) } });
+    expect((await db.user.findUniqueOrThrow({ where: { id: dev.id } })).totpEnabledAt).toBeNull();
+    expect(await db.auditLog.findFirstOrThrow({ where: { action: "auth.totp_reset", targetId: dev.id } })).toMatchObject({ actorId: op.id, reason: "lost phone, ticket 812" });
+  });
+});
