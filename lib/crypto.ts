@@ -1,21 +1,81 @@
 // Secrets at rest and key hashing.
+//
+// Secrets the app must use in clear (webhook signing keys, TOTP secrets) are
+// sealed with AES-256-GCM. Each sealed value names the key that sealed it and
+// is bound to where it lives: the associated data is `<purpose>:<row id>`, so
+// a ciphertext copied into another row (another merchant's signing key, another
+// person's TOTP secret) does not decrypt. Keys rotate without downtime: the
+// new key goes into APP_ENCRYPTION_KEY, the old ones into
+// APP_ENCRYPTION_KEYS_PREVIOUS, and `npm run cli -- secrets:re-encrypt` moves
+// every sealed value to the new key (README "Security").
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { encryptionKey } from "@/lib/env";
+import { encryptionKey, previousEncryptionKeys } from "@/lib/env";
 
-/** AES-256-GCM; the output is `v1.<iv>.<tag>.<ciphertext>` in base64url. */
-export function encryptSecret(plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", encryptionKey, iv);
-  const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), ct].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+/** Where a sealed secret lives: what it is and the id of its row. */
+export interface SealedAt {
+  purpose: "webhook-signing-key" | "totp-secret";
+  id: string;
 }
 
-export function decryptSecret(sealed: string): string {
-  const [version, iv, tag, ct] = sealed.split(".");
-  if (version !== "v1" || !iv || !tag || ct === undefined) throw new Error("Unrecognised secret format");
-  const decipher = createDecipheriv("aes-256-gcm", encryptionKey, Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
+/** A fingerprint of a key, stored with what it sealed; reveals nothing usable about the key. */
+export function keyId(key: Buffer): string {
+  return createHash("sha256").update("sluice-key-id:").update(key).digest("hex").slice(0, 12);
+}
+
+const keyring = new Map<string, Buffer>([encryptionKey, ...previousEncryptionKeys].map((k) => [keyId(k), k]));
+const currentKeyId = keyId(encryptionKey);
+
+/** A secret that cannot be opened: unknown key, moved ciphertext, or tampering. Never a bug to retry blindly. */
+export class SecretUnavailableError extends Error {
+  name = "SecretUnavailableError";
+}
+
+const aad = (at: SealedAt) => Buffer.from(`${at.purpose}:${at.id}`, "utf8");
+
+/** AES-256-GCM under the current key; `v2.<key id>.<iv>.<tag>.<ciphertext>` (base64url parts). */
+export function encryptSecret(plain: string, at: SealedAt): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", encryptionKey, iv);
+  cipher.setAAD(aad(at));
+  const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v2", currentKeyId, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
+}
+
+export function decryptSecret(sealed: string, at: SealedAt): string {
+  const parts = sealed.split(".");
+  // v1, the format before key ids and associated data: `v1.<iv>.<tag>.<ciphertext>`, nothing
+  // bound, key unnamed, so every configured key is tried. secrets:re-encrypt upgrades them.
+  if (parts[0] === "v1" && parts.length === 4) {
+    for (const key of keyring.values()) {
+      const plain = open(key, parts[1]!, parts[2]!, parts[3]!, null);
+      if (plain !== null) return plain;
+    }
+    throw new SecretUnavailableError(`Cannot decrypt the ${at.purpose} of ${at.id} with any configured key`);
+  }
+  const [version, kid, iv, tag, ct] = parts;
+  if (version !== "v2" || parts.length !== 5 || !kid || !iv || !tag || ct === undefined) throw new SecretUnavailableError("Unrecognised secret format");
+  const key = keyring.get(kid);
+  if (!key) throw new SecretUnavailableError(`The ${at.purpose} of ${at.id} is sealed with key ${kid}, which is neither APP_ENCRYPTION_KEY nor in APP_ENCRYPTION_KEYS_PREVIOUS`);
+  const plain = open(key, iv, tag, ct, aad(at));
+  if (plain === null) throw new SecretUnavailableError(`Cannot decrypt the ${at.purpose} of ${at.id}: the value was moved from another row or altered`);
+  return plain;
+}
+
+function open(key: Buffer, iv: string, tag: string, ct: string, associated: Buffer | null): string | null {
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+    if (associated) decipher.setAAD(associated);
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a sealed value should be re-encrypted: an older format or a key other than the current one. */
+export function needsReEncryption(sealed: string): boolean {
+  const [version, kid] = sealed.split(".");
+  return version !== "v2" || kid !== currentKeyId;
 }
 
 export function sha256Hex(value: string): string {

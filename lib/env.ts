@@ -37,6 +37,14 @@ const Env = z.object({
     .string()
     .refine((v) => decodeKey(v) !== null, "must be 32 bytes, base64- or hex-encoded")
     .default(isProduction ? "" : "c2x1aWNlLWRldmVsb3BtZW50LWtleS0wMDAwMDAwMDA="),
+  /**
+   * Keys APP_ENCRYPTION_KEY replaced, comma-separated (same encodings): still read, never used to
+   * seal. Kept until `cli secrets:re-encrypt` has moved everything to the current key.
+   */
+  APP_ENCRYPTION_KEYS_PREVIOUS: z
+    .string()
+    .refine((v) => list(v).every((k) => decodeKey(k) !== null), "each key must be 32 bytes, base64- or hex-encoded")
+    .default(""),
   NEXTAUTH_SECRET: z.string().min(16).default(isProduction ? "" : "sluice-development-secret-change-me"),
   NEXTAUTH_URL: z.string().url().optional(),
 
@@ -85,6 +93,7 @@ function load(): Env {
 export const env: Env = load();
 
 export const encryptionKey: Buffer = decodeKey(env.APP_ENCRYPTION_KEY)!;
+export const previousEncryptionKeys: Buffer[] = list(env.APP_ENCRYPTION_KEYS_PREVIOUS).map((k) => decodeKey(k)!);
 
 /** Comma-separated settings, trimmed, empty entries dropped. */
 export function list(value: string): string[] {

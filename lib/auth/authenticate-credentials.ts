@@ -71,7 +71,7 @@ async function check({ email, password, code, ip = null }: Credentials): Promise
   if (user.totpEnabledAt && user.totpSecretEncrypted) {
     // The password was right: ask for the second factor without counting a failure.
     if (!normaliseTotpCode(code)) return { ok: false, reason: "totp_required" };
-    const valid = await checkTotpCode({ userId: user.id, secret: decryptSecret(user.totpSecretEncrypted), code });
+    const valid = await checkTotpCode({ userId: user.id, secret: decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: user.id }), code });
     if (!valid) {
       // The password was right, so saying the code was wrong reveals nothing new; a lock it
       // caused shows as a wrong password on the next try.

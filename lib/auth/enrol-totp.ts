@@ -26,11 +26,11 @@ export async function startTotpEnrolment({ userId }: { userId: string }): Promis
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, totpSecretEncrypted: true, totpEnabledAt: true } });
   if (!user) throw new AppError("authentication_required", "Your session has ended; sign in again");
   if (user.totpEnabledAt) throw invalid("Two-factor authentication is already on");
-  let secret = user.totpSecretEncrypted ? decryptSecret(user.totpSecretEncrypted) : null;
+  let secret = user.totpSecretEncrypted ? decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: userId }) : null;
   if (!secret) {
     secret = newTotpSecret();
     // Only while still not enrolled: a parallel enrolment that finished first wins.
-    await db.user.updateMany({ where: { id: userId, totpEnabledAt: null }, data: { totpSecretEncrypted: encryptSecret(secret) } });
+    await db.user.updateMany({ where: { id: userId, totpEnabledAt: null }, data: { totpSecretEncrypted: encryptSecret(secret, { purpose: "totp-secret", id: userId }) } });
   }
   const uri = totpUri({ email: user.email, secret });
   return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
@@ -51,7 +51,7 @@ export async function confirmTotpEnrolment({ userId, password, code, ip = null }
   // Not yet enrolled, so this checks the password only; a wrong one counts towards the lockout.
   await reauthenticate({ userId, password, ip });
   if (!user.totpSecretEncrypted) throw invalid("Start the set-up again: no pending authenticator secret");
-  if (!(await checkTotpCode({ userId, secret: decryptSecret(user.totpSecretEncrypted), code }))) {
+  if (!(await checkTotpCode({ userId, secret: decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: userId }), code }))) {
     throw invalid("That code is not valid. Check the time on your phone and enter the current code", "code");
   }
   const version = await db.$transaction(async (tx) => {

@@ -32,7 +32,7 @@ export async function reauthenticate({ userId, password, code, ip = null }: Reau
   }
   if (user.totpEnabledAt && user.totpSecretEncrypted) {
     if (!normaliseTotpCode(code)) throw invalid("Enter the code from your authenticator app", "code");
-    if (!(await checkTotpCode({ userId: user.id, secret: decryptSecret(user.totpSecretEncrypted), code }))) {
+    if (!(await checkTotpCode({ userId: user.id, secret: decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: user.id }), code }))) {
       const { locked } = await recordAuthFailure({ user, action: "auth.reauth_failed", reason: "wrong_totp_code", ip });
       throw invalid(locked ? "Too many failed attempts: your account is locked for 30 minutes" : "That authentication code is not valid (or was already used)", "code");
     }

@@ -25,7 +25,9 @@ import { postWebhook, type AttemptOutcome } from "./post-webhook";
 import { acquireReceiverSlot, busyReceiverDelayMs, receiverAtCap, releaseReceiverSlot } from "./receiver-slots";
 import { nextAttemptTime } from "./retry-schedule";
 import { signedHeaders } from "./sign-webhook";
+import { SecretUnavailableError } from "@/lib/crypto";
 import { getCachedSigningSecrets } from "./cached-signing-secrets";
+import { SIGNING_KEY_UNREADABLE, type SigningSecrets } from "./signing-keys";
 import { deliveryJobId, destinationOf, queueDeliveries, webhookQueue, type TDeliverJob } from "./webhook-queue";
 
 /** How soon a parked event looks again when the event before it has no attempt scheduled yet. */
@@ -107,7 +109,15 @@ async function send(event: LoadedEvent, url: string | null, number: number): Pro
   const failure = (error: string, gone: boolean): AttemptOutcome => ({ startedAt, durationMs: 0, statusCode: null, responseBody: null, error, success: false, gone });
   // A URL-less event can never be delivered: failing it at once beats retrying for two days.
   if (!url) return failure("The transaction has no callbackUrl", true);
-  const secrets = await getCachedSigningSecrets({ merchantId: event.merchantId, environment: event.environment });
+  let secrets: SigningSecrets | null;
+  try {
+    secrets = await getCachedSigningSecrets({ merchantId: event.merchantId, environment: event.environment });
+  } catch (error) {
+    // A key the configured APP_ENCRYPTION_KEY(S) cannot open: a recorded failed attempt (counted on the
+    // System page), retried on the normal schedule so deliveries resume once the key is configured again.
+    if (!(error instanceof SecretUnavailableError)) throw error;
+    return failure(`${SIGNING_KEY_UNREADABLE}: ${error.message}`, false);
+  }
   if (!secrets) return failure("No webhook signing key for this merchant and environment", false);
   const headers = signedHeaders({
     eventId: event.id,

@@ -4,6 +4,7 @@
 // rather than an error.
 import { db } from "@/lib/db";
 import { iso } from "@/lib/time";
+import { SIGNING_KEY_UNREADABLE } from "./signing-keys";
 import { webhookQueue } from "./webhook-queue";
 
 export interface WebhookHealth {
@@ -13,6 +14,8 @@ export interface WebhookHealth {
   oldestUndelivered: { id: string; createdAt: string; ageSeconds: number } | null;
   /** Delivery attempts that failed in the last 24 h. */
   failedAttempts24h: number;
+  /** Of those, attempts that could not be signed: a signing key no configured encryption key opens. */
+  unsignableAttempts24h: number;
   /** Events marked failed (schedule used up, or 410) whose last attempt was in the last 24 h. */
   failedEvents24h: number;
   /** Committed events not yet handed to the queue. */
@@ -24,10 +27,11 @@ const REDIS_TIMEOUT_MS = 2_000;
 
 export async function getWebhookHealth(): Promise<WebhookHealth> {
   const since = new Date(Date.now() - DAY_MS);
-  const [queue, oldest, failedAttempts24h, failedEvents24h, outboxBacklog] = await Promise.all([
+  const [queue, oldest, failedAttempts24h, unsignableAttempts24h, failedEvents24h, outboxBacklog] = await Promise.all([
     queueDepths(),
     db.event.findFirst({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { id: true, createdAt: true } }),
     db.webhookAttempt.count({ where: { success: false, startedAt: { gte: since } } }),
+    db.webhookAttempt.count({ where: { success: false, startedAt: { gte: since }, error: { startsWith: SIGNING_KEY_UNREADABLE } } }),
     db.event.count({ where: { status: "failed", lastAttemptAt: { gte: since } } }),
     db.event.count({ where: { relayedAt: null } }),
   ]);
@@ -35,6 +39,7 @@ export async function getWebhookHealth(): Promise<WebhookHealth> {
     queue,
     oldestUndelivered: oldest ? { id: oldest.id, createdAt: iso(oldest.createdAt), ageSeconds: Math.max(0, Math.round((Date.now() - oldest.createdAt.getTime()) / 1000)) } : null,
     failedAttempts24h,
+    unsignableAttempts24h,
     failedEvents24h,
     outboxBacklog,
   };

@@ -13,6 +13,7 @@ import type { Environment, KeyScope, MemberRole } from "../../lib/generated/pris
 import { checkLedger } from "../../lib/ledger/check-ledger";
 import { creditTestFunds } from "../../lib/ledger/credit-test-funds";
 import { rollUpLedger } from "../../lib/ledger/roll-up";
+import { reEncryptSecrets } from "../../lib/secrets/re-encrypt-secrets";
 import { createMerchant } from "../../lib/merchants/create-merchant";
 import { setRateLimits } from "../../lib/merchants/set-rate-limits";
 import { isCurrency } from "../../lib/money/currencies";
@@ -196,6 +197,21 @@ export const commands: Record<string, Command> = {
       // The worker does this every second; the command is for an operator without a worker running.
       const result = await rollUpLedger();
       return { json: result, text: `Rolled up ${result.entries} ledger entries into ${result.accounts} account balances.` };
+    },
+  },
+
+  "secrets:re-encrypt": {
+    usage: "(no options)",
+    options: {},
+    async run() {
+      // The second step of rotating APP_ENCRYPTION_KEY (README "Security"): run after every process has the new key.
+      const result = await reEncryptSecrets();
+      const unreadable = result.unreadable.map((u) => `\n  ${u.table} ${u.id} (${u.column}) cannot be decrypted with any configured key`).join("");
+      return {
+        json: result,
+        text: `Re-encrypted ${result.reEncrypted} secret(s) under the current key; ${result.current} already current.${unreadable}`,
+        exitCode: result.unreadable.length > 0 ? 1 : 0,
+      };
     },
   },
 

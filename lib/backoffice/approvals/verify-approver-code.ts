@@ -15,7 +15,7 @@ export async function verifyApproverCode({ userId, code, ip = null }: { userId: 
   if (!user.totpEnabledAt || !user.totpSecretEncrypted) return;
   if (isLocked(user)) throw invalid("Your account is locked after too many failed attempts; try again in 30 minutes", "code");
   if (!normaliseTotpCode(code)) throw invalid("Enter the code from your authenticator app to approve", "code");
-  if (!(await checkTotpCode({ userId: user.id, secret: decryptSecret(user.totpSecretEncrypted), code }))) {
+  if (!(await checkTotpCode({ userId: user.id, secret: decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: user.id }), code }))) {
     const { locked } = await recordAuthFailure({ user, action: "auth.reauth_failed", reason: "wrong_totp_code", ip });
     throw invalid(locked ? "Too many failed attempts: your account is locked for 30 minutes" : "That authentication code is not valid (or was already used)", "code");
   }

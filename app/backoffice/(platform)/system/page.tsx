@@ -58,7 +58,12 @@ export default async function SystemPage() {
           <h2 id="webhook-health" className="mb-3 text-base font-semibold">
             Webhook delivery
           </h2>
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {w.unsignableAttempts24h > 0 ? (
+            <Alert tone="error" title={`${count(w.unsignableAttempts24h)} delivery attempt${w.unsignableAttempts24h === 1 ? "" : "s"} could not be signed in the last 24 h`}>
+              A webhook signing key cannot be decrypted with APP_ENCRYPTION_KEY or APP_ENCRYPTION_KEYS_PREVIOUS (a key changed without the old one kept?). Those events keep retrying on their schedule. Put the old key in APP_ENCRYPTION_KEYS_PREVIOUS and run <code>npm run cli -- secrets:re-encrypt</code>; see README “Rotating the encryption key”.
+            </Alert>
+          ) : null}
+          <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Stat label="Outbox backlog" value={count(w.outboxBacklog)} tone={w.outboxBacklog === 0 ? "success" : w.outboxBacklog < 100 ? "warning" : "danger"}>
               Events committed but not yet handed to the queue.
             </Stat>
