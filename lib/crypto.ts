@@ -6,10 +6,10 @@
 // a ciphertext copied into another row (another merchant's signing key, another
 // person's TOTP secret) does not decrypt. Keys rotate without downtime: the
 // new key goes into APP_ENCRYPTION_KEY, the old ones into
-// APP_ENCRYPTION_KEYS_PREVIOUS, and `npm run cli -- secrets:re-encrypt` moves
+// APP_ENCRYPTION_KEYS_OLD, and `npm run cli -- secrets:re-encrypt` moves
 // every sealed value to the new key (README "Security").
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { encryptionKey, previousEncryptionKeys } from "@/lib/env";
+import { encryptionKey, oldEncryptionKeys } from "@/lib/env";
 
 /** Where a sealed secret lives: what it is and the id of its row. */
 export interface SealedAt {
@@ -22,8 +22,12 @@ export function keyId(key: Buffer): string {
   return createHash("sha256").update("sluice-key-id:").update(key).digest("hex").slice(0, 12);
 }
 
-const keyring = new Map<string, Buffer>([encryptionKey, ...previousEncryptionKeys].map((k) => [keyId(k), k]));
-const currentKeyId = keyId(encryptionKey);
+// Built on first use, not at import: `next build` loads this module without production secrets.
+let ring: { current: string; keys: Map<string, Buffer> } | undefined;
+function keyring() {
+  ring ??= { current: keyId(encryptionKey), keys: new Map([encryptionKey, ...oldEncryptionKeys].map((k) => [keyId(k), k])) };
+  return ring;
+}
 
 /** A secret that cannot be opened: unknown key, moved ciphertext, or tampering. Never a bug to retry blindly. */
 export class SecretUnavailableError extends Error {
@@ -38,7 +42,7 @@ export function encryptSecret(plain: string, at: SealedAt): string {
   const cipher = createCipheriv("aes-256-gcm", encryptionKey, iv);
   cipher.setAAD(aad(at));
   const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v2", currentKeyId, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
+  return ["v2", keyring().current, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
 }
 
 export function decryptSecret(sealed: string, at: SealedAt): string {
@@ -46,7 +50,7 @@ export function decryptSecret(sealed: string, at: SealedAt): string {
   // v1, the format before key ids and associated data: `v1.<iv>.<tag>.<ciphertext>`, nothing
   // bound, key unnamed, so every configured key is tried. secrets:re-encrypt upgrades them.
   if (parts[0] === "v1" && parts.length === 4) {
-    for (const key of keyring.values()) {
+    for (const key of keyring().keys.values()) {
       const plain = open(key, parts[1]!, parts[2]!, parts[3]!, null);
       if (plain !== null) return plain;
     }
@@ -54,8 +58,8 @@ export function decryptSecret(sealed: string, at: SealedAt): string {
   }
   const [version, kid, iv, tag, ct] = parts;
   if (version !== "v2" || parts.length !== 5 || !kid || !iv || !tag || ct === undefined) throw new SecretUnavailableError("Unrecognised secret format");
-  const key = keyring.get(kid);
-  if (!key) throw new SecretUnavailableError(`The ${at.purpose} of ${at.id} is sealed with key ${kid}, which is neither APP_ENCRYPTION_KEY nor in APP_ENCRYPTION_KEYS_PREVIOUS`);
+  const key = keyring().keys.get(kid);
+  if (!key) throw new SecretUnavailableError(`The ${at.purpose} of ${at.id} is sealed with key ${kid}, which is neither APP_ENCRYPTION_KEY nor in APP_ENCRYPTION_KEYS_OLD`);
   const plain = open(key, iv, tag, ct, aad(at));
   if (plain === null) throw new SecretUnavailableError(`Cannot decrypt the ${at.purpose} of ${at.id}: the value was moved from another row or altered`);
   return plain;
@@ -75,7 +79,7 @@ function open(key: Buffer, iv: string, tag: string, ct: string, associated: Buff
 /** Whether a sealed value should be re-encrypted: an older format or a key other than the current one. */
 export function needsReEncryption(sealed: string): boolean {
   const [version, kid] = sealed.split(".");
-  return version !== "v2" || kid !== currentKeyId;
+  return version !== "v2" || kid !== keyring().current;
 }
 
 export function sha256Hex(value: string): string {

@@ -41,7 +41,7 @@ const Env = z.object({
    * Keys APP_ENCRYPTION_KEY replaced, comma-separated (same encodings): still read, never used to
    * seal. Kept until `cli secrets:re-encrypt` has moved everything to the current key.
    */
-  APP_ENCRYPTION_KEYS_PREVIOUS: z
+  APP_ENCRYPTION_KEYS_OLD: z
     .string()
     .refine((v) => list(v).every((k) => decodeKey(k) !== null), "each key must be 32 bytes, base64- or hex-encoded")
     .default(""),
@@ -93,7 +93,7 @@ function load(): Env {
 export const env: Env = load();
 
 export const encryptionKey: Buffer = decodeKey(env.APP_ENCRYPTION_KEY)!;
-export const previousEncryptionKeys: Buffer[] = list(env.APP_ENCRYPTION_KEYS_PREVIOUS).map((k) => decodeKey(k)!);
+export const oldEncryptionKeys: Buffer[] = list(env.APP_ENCRYPTION_KEYS_OLD).map((k) => decodeKey(k)!);
 
 /** Comma-separated settings, trimmed, empty entries dropped. */
 export function list(value: string): string[] {

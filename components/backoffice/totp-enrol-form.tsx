@@ -10,7 +10,6 @@ export function TotpEnrolForm({ action }: { action: (prev: ActionState, formData
   return (
     <form action={formAction} className="space-y-4">
       <ActionMessage state={state} />
-      <TextField name="password" type="password" label="Password" autoComplete="current-password" required hint="Your Sluice password: a session alone cannot turn this on." error={fieldError(state, "password")} />
       <TextField name="code" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} hint="The 6-digit code your app shows for Sluice." error={fieldError(state, "code")} />
       <SubmitButton pendingLabel="Checking…">Turn on two-factor authentication</SubmitButton>
     </form>

@@ -72,12 +72,15 @@ test("enrolling TOTP needs the password; an owner resets a teammate's lost authe
   const devPage = await devContext.newPage();
   await signIn(devPage, dev);
   await devPage.goto("/backoffice/account/two-factor");
-  const secret = (await devPage.getByTestId("totp-secret").textContent())!.trim();
+  // No secret is shown before the password is given.
+  await expect(devPage.getByTestId("totp-secret")).toHaveCount(0);
   await devPage.getByLabel("Password").fill("not my password");
-  await devPage.getByLabel("Authentication code").fill(await freshCode(secret));
-  await devPage.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await devPage.getByRole("button", { name: "Continue" }).click();
   await expect(devPage.getByLabel("Password")).toHaveAccessibleDescription(/That password is incorrect/);
+  await expect(devPage.getByTestId("totp-secret")).toHaveCount(0);
   await devPage.getByLabel("Password").fill(dev.password);
+  await devPage.getByRole("button", { name: "Continue" }).click();
+  const secret = (await devPage.getByTestId("totp-secret").textContent())!.trim();
   await devPage.getByLabel("Authentication code").fill(await freshCode(secret));
   await devPage.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await expect(devPage.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
@@ -104,6 +107,7 @@ test("enrolling TOTP needs the password; an owner resets a teammate's lost authe
   await signIn(devPage, dev);
   await devPage.goto("/backoffice/account/two-factor");
   await expect(devPage.getByRole("heading", { name: "Set up two-factor authentication" })).toBeVisible();
+  await expect(devPage.getByLabel("Password")).toBeVisible();
   await devContext.close();
 
   // The audit log says who did it and why.

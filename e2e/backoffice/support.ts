@@ -63,8 +63,9 @@ export async function enrolOperator(page: Page, who: { email: string; password: 
   await signIn(page, who);
   await expect(page).toHaveURL(/\/backoffice\/account\/two-factor$/);
   await expect(page.getByRole("heading", { name: "Set up two-factor authentication" })).toBeVisible();
-  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   await page.getByLabel("Authentication code").fill(await freshCode(secret));
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await expect(page.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();

@@ -1,7 +1,8 @@
-// TOTP enrolment: a secret is generated and stored (encrypted) as pending,
-// shown as a QR code and as text, and switched on only once the person types
-// their password (a stolen session alone must not enrol its own authenticator
-// and lock the owner out) and proves their app produces valid codes.
+// TOTP enrolment. Starting it asks for the person's password (a stolen
+// session alone must not enrol its own authenticator and lock the owner out,
+// SPEC §20); a fresh secret is then stored (encrypted) as pending and shown
+// once, as a QR code and as text, to the browser that gave the password. It is
+// switched on only once the person proves their app produces valid codes.
 // Operators must do this at first sign-in. Switching it on ends every other
 // session of the person (end-sessions.ts).
 import QRCode from "qrcode";
@@ -21,35 +22,36 @@ export interface PendingEnrolment {
   qrDataUrl: string;
 }
 
-/** Idempotent: reloading the page shows the same pending secret. */
-export async function startTotpEnrolment({ userId }: { userId: string }): Promise<PendingEnrolment> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, totpSecretEncrypted: true, totpEnabledAt: true } });
+/**
+ * Checks the password (a wrong one counts towards the lockout), then stores a new pending
+ * secret — replacing any earlier unfinished one, which is never shown again — and returns it.
+ */
+export async function startTotpEnrolment({ userId, password, ip = null }: { userId: string; password: string | null | undefined; ip?: string | null }): Promise<PendingEnrolment> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, totpEnabledAt: true } });
   if (!user) throw new AppError("authentication_required", "Your session has ended; sign in again");
   if (user.totpEnabledAt) throw invalid("Two-factor authentication is already on");
-  let secret = user.totpSecretEncrypted ? decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: userId }) : null;
-  if (!secret) {
-    secret = newTotpSecret();
-    // Only while still not enrolled: a parallel enrolment that finished first wins.
-    await db.user.updateMany({ where: { id: userId, totpEnabledAt: null }, data: { totpSecretEncrypted: encryptSecret(secret, { purpose: "totp-secret", id: userId }) } });
-  }
+  // Not yet enrolled, so this checks the password only.
+  await reauthenticate({ userId, password, ip });
+  const secret = newTotpSecret();
+  // Only while still not enrolled: a parallel enrolment that finished first wins.
+  const { count } = await db.user.updateMany({ where: { id: userId, totpEnabledAt: null }, data: { totpSecretEncrypted: encryptSecret(secret, { purpose: "totp-secret", id: userId }) } });
+  if (count === 0) throw invalid("Two-factor authentication is already on");
   const uri = totpUri({ email: user.email, secret });
   return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }
 
 export interface ConfirmTotpEnrolment {
   userId: string;
-  password: string | null | undefined;
   code: string | null | undefined;
   ip?: string | null;
 }
 
 /** Returns the person's new session version (their other sessions are over), or null if already on. */
-export async function confirmTotpEnrolment({ userId, password, code, ip = null }: ConfirmTotpEnrolment): Promise<number | null> {
+export async function confirmTotpEnrolment({ userId, code, ip = null }: ConfirmTotpEnrolment): Promise<number | null> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, totpSecretEncrypted: true, totpEnabledAt: true } });
   if (!user) throw new AppError("authentication_required", "Your session has ended; sign in again");
   if (user.totpEnabledAt) return null;
-  // Not yet enrolled, so this checks the password only; a wrong one counts towards the lockout.
-  await reauthenticate({ userId, password, ip });
+  // A pending secret exists only if this person's password started the enrolment, and only that browser saw it.
   if (!user.totpSecretEncrypted) throw invalid("Start the set-up again: no pending authenticator secret");
   if (!(await checkTotpCode({ userId, secret: decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: userId }), code }))) {
     throw invalid("That code is not valid. Check the time on your phone and enter the current code", "code");

@@ -23,8 +23,8 @@ export async function staff(merchantId: string, role: MemberRole): Promise<Actor
 
 /** Enrols TOTP the way the page does (every test person has PASSWORD) and returns the clear secret. */
 export async function enrolTotp(userId: string, password = PASSWORD): Promise<string> {
-  const { secret } = await startTotpEnrolment({ userId });
-  await confirmTotpEnrolment({ userId, password, code: await generate({ secret }) });
+  const { secret } = await startTotpEnrolment({ userId, password });
+  await confirmTotpEnrolment({ userId, code: await generate({ secret }) });
   return secret;
 }
 

@@ -41,20 +41,27 @@ describe("the session version", () => {
 });
 
 describe("TOTP enrolment", () => {
-  it("needs the person's password: none or a wrong one enrols nothing (and counts as a failure); the right one ends their other sessions", async () => {
+  it("starting it needs the person's password: none or a wrong one shows no secret (and counts as a failure); finishing ends their other sessions", async () => {
     const dev = await staff((await newMerchant()).merchant.id, "DEVELOPER");
-    const { secret } = await startTotpEnrolment({ userId: dev.id });
     const v = await versionOf(dev.id);
 
-    expect((await rejection(confirmTotpEnrolment({ userId: dev.id, password: "", code: await generate({ secret }) }))).message).toBe("Enter your password to confirm it's you");
-    const wrong = await rejection(confirmTotpEnrolment({ userId: dev.id, password: "not the password", code: await generate({ secret }) }));
+    expect((await rejection(startTotpEnrolment({ userId: dev.id, password: "" }))).message).toBe("Enter your password to confirm it's you");
+    const wrong = await rejection(startTotpEnrolment({ userId: dev.id, password: "not the password" }));
     expect(wrong).toMatchObject({ message: "That password is incorrect", param: "password" });
-    const user = await db.user.findUniqueOrThrow({ where: { id: dev.id } });
-    expect(user.totpEnabledAt).toBeNull();
-    expect(user.failedLoginCount).toBe(1);
+    let user = await db.user.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(user).toMatchObject({ totpSecretEncrypted: null, totpEnabledAt: null, failedLoginCount: 1 });
+    // Without a started enrolment there is nothing to confirm.
+    expect((await rejection(confirmTotpEnrolment({ userId: dev.id, code: "123456" }))).message).toMatch(/Start the set-up again/);
 
-    expect(await confirmTotpEnrolment({ userId: dev.id, password: PASSWORD, code: await generate({ secret }) })).toBe(v + 1);
-    expect((await db.user.findUniqueOrThrow({ where: { id: dev.id } })).totpEnabledAt).not.toBeNull();
+    // A second start replaces the first secret: the one shown first no longer works.
+    const first = await startTotpEnrolment({ userId: dev.id, password: PASSWORD });
+    const { secret } = await startTotpEnrolment({ userId: dev.id, password: PASSWORD });
+    expect(secret).not.toBe(first.secret);
+    expect(await rejection(confirmTotpEnrolment({ userId: dev.id, code: await generate({ secret: first.secret }) }))).toMatchObject({ param: "code" });
+
+    expect(await confirmTotpEnrolment({ userId: dev.id, code: await generate({ secret }) })).toBe(v + 1);
+    user = await db.user.findUniqueOrThrow({ where: { id: dev.id } });
+    expect(user.totpEnabledAt).not.toBeNull();
     expect(await loadActor(dev.id, v)).toBeNull();
   });
 });
@@ -77,8 +84,8 @@ describe("resetting someone's two-factor authentication", () => {
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "auth.totp_reset", targetId: dev.id } });
     expect(audit).toMatchObject({ actorId: owner.id, merchantId: m.merchant.id, reason: "lost phone, checked by call", ip: "192.0.2.9" });
     // The person can enrol a new authenticator (the next step's code: this step's was used at the first enrolment).
-    const { secret } = await startTotpEnrolment({ userId: dev.id });
-    expect(await confirmTotpEnrolment({ userId: dev.id, password: PASSWORD, code: await nextCode(secret) })).toBe(v + 2);
+    const { secret } = await startTotpEnrolment({ userId: dev.id, password: PASSWORD });
+    expect(await confirmTotpEnrolment({ userId: dev.id, code: await nextCode(secret) })).toBe(v + 2);
   });
 
   it("refuses without a reason, with a wrong password, for one's own, for an ADMIN, and outside the merchant; nothing changes", async () => {

@@ -16,7 +16,7 @@ import { newMerchant } from "../helpers/fixtures";
 import { newTransaction, startReceiver, startWebhookWorker, waitUntil } from "../webhooks/helpers";
 
 function reEncrypt(keys: { current: string; previous?: string }) {
-  const env = { ...process.env, APP_ENCRYPTION_KEY: keys.current, APP_ENCRYPTION_KEYS_PREVIOUS: keys.previous ?? "" };
+  const env = { ...process.env, APP_ENCRYPTION_KEY: keys.current, APP_ENCRYPTION_KEYS_OLD: keys.previous ?? "" };
   const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", "secrets:re-encrypt", "--json"], { encoding: "utf8", env, timeout: 60_000 });
   return { status: r.status, report: r.stdout.trim() ? (JSON.parse(r.stdout) as { reEncrypted: number; current: number; unreadable: { table: string; id: string; column: string }[] }) : null, stderr: r.stderr };
 }

@@ -60,7 +60,7 @@ export default async function SystemPage() {
           </h2>
           {w.unsignableAttempts24h > 0 ? (
             <Alert tone="error" title={`${count(w.unsignableAttempts24h)} delivery attempt${w.unsignableAttempts24h === 1 ? "" : "s"} could not be signed in the last 24 h`}>
-              A webhook signing key cannot be decrypted with APP_ENCRYPTION_KEY or APP_ENCRYPTION_KEYS_PREVIOUS (a key changed without the old one kept?). Those events keep retrying on their schedule. Put the old key in APP_ENCRYPTION_KEYS_PREVIOUS and run <code>npm run cli -- secrets:re-encrypt</code>; see README “Rotating the encryption key”.
+              A webhook signing key cannot be decrypted with APP_ENCRYPTION_KEY or APP_ENCRYPTION_KEYS_OLD (a key changed without the old one kept?). Those events keep retrying on their schedule. Put the old key in APP_ENCRYPTION_KEYS_OLD and run <code>npm run cli -- secrets:re-encrypt</code>; see README “Rotating the encryption key”.
             </Alert>
           ) : null}
           <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,0 +1,52 @@
+"use client";
+// The two steps of turning on TOTP: the password first (SPEC §20), then the
+// QR code and key — shown only here, in the answer to that password — and the
+// code from the app.
+import { useActionState } from "react";
+import { TextField } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { type ActionState, IDLE } from "@/lib/backoffice/action-state";
+import { ActionMessage, fieldError } from "./action-message";
+import { TotpEnrolForm } from "./totp-enrol-form";
+
+type Started = { secret: string; qrDataUrl: string };
+
+export function TotpEnrolment({
+  start,
+  confirm,
+}: {
+  start: (prev: ActionState<Started>, formData: FormData) => Promise<ActionState<Started>>;
+  confirm: (prev: ActionState, formData: FormData) => Promise<ActionState>;
+}) {
+  const [state, startAction] = useActionState<ActionState<Started>, FormData>(start, IDLE);
+  const started = state.status === "success" ? state.data : undefined;
+  if (!started) {
+    return (
+      <form action={startAction} className="space-y-4">
+        <ActionMessage state={state} />
+        <TextField name="password" type="password" label="Password" autoComplete="current-password" required hint="Your Sluice password: a session alone cannot set up two-factor authentication." error={fieldError(state, "password")} />
+        <SubmitButton pendingLabel="Checking…">Continue</SubmitButton>
+      </form>
+    );
+  }
+  return (
+    <>
+      <ol className="list-decimal space-y-4 pl-5 text-sm">
+        <li>
+          Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy, …).
+          <img src={started.qrDataUrl} width={220} height={220} alt="QR code for your authenticator app" className="mt-3 rounded bg-white p-2" />
+        </li>
+        <li>
+          Can’t scan? Enter this key by hand:
+          <code className="mt-2 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm dark:bg-slate-800" data-testid="totp-secret">
+            {started.secret}
+          </code>
+        </li>
+        <li>Enter the code the app shows to finish.</li>
+      </ol>
+      <div className="mt-6">
+        <TotpEnrolForm action={confirm} />
+      </div>
+    </>
+  );
+}
