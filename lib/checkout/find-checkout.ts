@@ -1,11 +1,14 @@
 // Looks a checkout up by its token (SPEC §12: random, ≥ 128 bits, never the
 // transaction id). A token that is malformed, unknown, or belongs to anything
 // but a SALE is simply not found: the page answers 404 and says nothing more.
+// Only the token's SHA-256 is stored (SPEC §20): a database reader cannot pay
+// or cancel someone's checkout.
 //
 // The merchant's name and the method are read by id rather than through
 // relations: a transaction has no foreign key to its merchant or method
 // (SPEC §6 "No hot rows": each one would share-lock that parent row on every
 // payment), so the page reads them next to it.
+import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
@@ -25,7 +28,7 @@ async function withMerchantAndMethod(t: Transaction | null): Promise<CheckoutTra
 
 export async function findCheckout(token: string): Promise<CheckoutTransaction | null> {
   if (!TOKEN.test(token)) return null;
-  const t = await db.transaction.findUnique({ where: { checkoutToken: token } });
+  const t = await db.transaction.findUnique({ where: { checkoutTokenHash: sha256Hex(token) } });
   return t && t.action === "SALE" ? withMerchantAndMethod(t) : null;
 }
 
@@ -36,6 +39,6 @@ export async function findCheckoutById(id: string): Promise<CheckoutTransaction 
 /** The sale's requested locale, for wording an action's answer. */
 export async function findCheckoutLocale(token: string): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
-  const t = await db.transaction.findUnique({ where: { checkoutToken: token }, select: { locale: true } });
+  const t = await db.transaction.findUnique({ where: { checkoutTokenHash: sha256Hex(token) }, select: { locale: true } });
   return t?.locale ?? null;
 }

@@ -28,7 +28,7 @@ export interface StoredResponse {
 export interface IdempotentEffectScope {
   recordId: string;
   /** The route's response for the transaction its request created or moved. */
-  respond: (transaction: Transaction) => StoredResponse;
+  respond: (transaction: Transaction, checkoutUrl?: string) => StoredResponse;
   /** Set when this request's effect wrote the response (valid once its transaction committed). */
   committed?: StoredResponse;
 }
@@ -50,10 +50,10 @@ export class IdempotencyClaimLostError extends AppError {
  * its Idempotency-Key record. Later effects of the same request (a refund
  * confirmed at once) find the response already stored and leave it.
  */
-export async function commitIdempotentEffect(tx: Tx, transaction: Transaction): Promise<void> {
+export async function commitIdempotentEffect(tx: Tx, transaction: Transaction, checkoutUrl?: string): Promise<void> {
   const scope = scopes.getStore();
   if (!scope) return;
-  const response = scope.respond(transaction);
+  const response = scope.respond(transaction, checkoutUrl);
   const stored = await tx.$executeRaw`
     UPDATE "IdempotencyRecord" SET state = 'completed', "responseStatus" = ${response.status}, "responseBody" = ${response.body}, "completedAt" = now()
     WHERE id = ${scope.recordId} AND state = 'in_progress'`;

@@ -30,8 +30,8 @@ export async function cancelByMerchant({ merchantId, environment, id, actor }: C
 }
 
 /** The statuses a merchant may cancel this transaction from, or null (also read by the back office to offer the button). */
-export function cancellableFrom(t: Pick<Transaction, "action" | "status" | "checkoutToken">): TransactionStatus[] | null {
-  if (t.action === "SALE" && t.checkoutToken && (t.status === "PROCESSING" || t.status === "CREATED")) return ["PROCESSING", "CREATED"];
+export function cancellableFrom(t: Pick<Transaction, "action" | "status" | "checkoutTokenHash">): TransactionStatus[] | null {
+  if (t.action === "SALE" && t.checkoutTokenHash && (t.status === "PROCESSING" || t.status === "CREATED")) return ["PROCESSING", "CREATED"];
   if (t.action === "PAYOUT" && t.status === "WAIT_APPROVE") return ["WAIT_APPROVE"];
   return null;
 }

@@ -8,6 +8,7 @@
 //   emitting transaction.processing.
 // Card numbers and CVCs go to the provider interface and nowhere else; the
 // transaction keeps brand, last 4 and expiry only.
+import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import { AppError, invalid } from "@/lib/errors";
@@ -89,13 +90,13 @@ function saleRow({ merchantId, environment, input, method, amount }: { merchantI
 }
 
 /** Writes the sale and its customer in one database transaction, then hands its event to the relay. */
-async function writeSale({ row, status, input, actor, method }: { row: SaleRow; status: TransactionStatus; input: TCreateSaleRequest; actor: Actor; method?: PaymentMethod }): Promise<Transaction> {
+async function writeSale({ row, status, input, actor, method, checkoutUrl }: { row: SaleRow; status: TransactionStatus; input: TCreateSaleRequest; actor: Actor; method?: PaymentMethod; checkoutUrl?: string }): Promise<Transaction> {
   const { transaction, eventId } = await withOrderIdGuard(() =>
     db.$transaction(async (tx) => {
       const customer = await upsertCustomer({ tx, merchantId: row.merchantId, environment: row.environment, buyerId: input.buyerId, details: input.customer });
       const created = await insertTransaction(tx, { ...row, status, customerId: customer.id }, actor);
       if (status === "SUCCESS" && method) await postSaleSucceeded(tx, created.transaction, saleFee(row.amount, method));
-      await commitIdempotentEffect(tx, created.transaction);
+      await commitIdempotentEffect(tx, created.transaction, checkoutUrl);
       return created;
     }, MONEY_TRANSACTION_OPTIONS),
   );
@@ -113,7 +114,7 @@ interface SaleFlow {
 
 async function checkoutSale({ base, input, actor, expiryMinutes }: SaleFlow): Promise<CreatedPayment> {
   const session = newCheckoutSession({ expiryMinutes });
-  const transaction = await writeSale({ row: { ...base, checkoutToken: session.token, expiresAt: session.expiresAt }, status: "PROCESSING", input, actor });
+  const transaction = await writeSale({ row: { ...base, checkoutTokenHash: sha256Hex(session.token), expiresAt: session.expiresAt }, status: "PROCESSING", input, actor, checkoutUrl: session.url });
   return { transaction, url: session.url };
 }
 
@@ -140,8 +141,8 @@ async function directCardSale({ base, input, method, card, actor, expiryMinutes 
       case "requires_action": {
         // The verification card: only the customer can enter the code, on the hosted checkout.
         const session = newCheckoutSession({ expiryMinutes });
-        const pending = { ...row, checkoutToken: session.token, expiresAt: session.expiresAt, providerState: { action: result.action } };
-        return { transaction: await writeSale({ row: pending, status: "PROCESSING", input, actor }), url: session.url };
+        const pending = { ...row, checkoutTokenHash: sha256Hex(session.token), expiresAt: session.expiresAt, providerState: { action: result.action } };
+        return { transaction: await writeSale({ row: pending, status: "PROCESSING", input, actor, checkoutUrl: session.url }), url: session.url };
       }
       case "pending":
         // The provider has not decided yet; its confirmation finishes the sale.

@@ -6,7 +6,6 @@
 // they depend on the transaction alone.
 import { AppError, errorBody, type ErrorFamily } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { checkoutUrl } from "./checkout-session";
 import { serializeTransaction } from "./serialize-transaction";
 
 export function paymentResponse({ transaction, url }: { transaction: Transaction; url?: string }) {
@@ -19,12 +18,13 @@ export function paymentResult(status: number) {
 }
 
 /**
- * A created sale: 201 with the checkout `url` while it awaits the customer,
+ * A created sale: 201 with the checkout `url` while it awaits the customer (the URL comes from
+ * the request that created it: only the token's hash is stored, so it cannot be rebuilt later),
  * or the seed's one error-shaped decline, 500 `processing_error` carrying the
  * stored DECLINED transaction.
  */
 export function saleResult(family: ErrorFamily) {
-  return (transaction: Transaction) => {
+  return (transaction: Transaction, checkoutUrl?: string) => {
     if (transaction.status === "DECLINED" && transaction.declineCode === "processing_error") {
       const error = new AppError("internal_error", transaction.declineMessage ?? "Processing error", {
         status: 500,
@@ -32,7 +32,7 @@ export function saleResult(family: ErrorFamily) {
       });
       return errorBody(error, family);
     }
-    const awaitsCustomer = transaction.checkoutToken !== null && (transaction.status === "PROCESSING" || transaction.status === "CREATED");
-    return { status: 201, body: paymentResponse({ transaction, url: awaitsCustomer ? checkoutUrl(transaction.checkoutToken!) : undefined }) };
+    const awaitsCustomer = transaction.checkoutTokenHash !== null && (transaction.status === "PROCESSING" || transaction.status === "CREATED");
+    return { status: 201, body: paymentResponse({ transaction, url: awaitsCustomer ? checkoutUrl : undefined }) };
   };
 }

@@ -2,6 +2,7 @@
 // with every sandbox test card, the redirect flow, validation, duplicate
 // orderIds, and the rule that card numbers and CVCs are never stored.
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { pgDump } from "../helpers/pg-dump";
@@ -109,7 +110,10 @@ describe("direct card sales: every test card", () => {
     expect(r.body.transaction).toMatchObject({ status: "PROCESSING", card: { last4: "3220" }, expiresAt: expect.stringMatching(ISO) });
     const stored = await db.transaction.findUniqueOrThrow({ where: { id: r.body.transaction.id } });
     expect(stored.providerRef).toBeTruthy();
-    expect(stored.checkoutToken).toBe(r.body.url.split("/").pop());
+    // Only the token's hash is stored: the database cannot give anyone the customer's link.
+    const token = r.body.url.split("/").pop();
+    expect(stored.checkoutTokenHash).toBe(sha256Hex(token));
+    expect(JSON.stringify(stored, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v))).not.toContain(token);
   });
 
   it("never stores or returns the card number or CVC", async () => {

@@ -116,7 +116,7 @@ describe("the CSV export", () => {
     const m = await newMerchant();
     const access = await ownerAccess(m);
     const first = await sale(m.merchant.id);
-    const rows = Array.from({ length: 2_100 }, (_, i) => ({ ...first, id: `tx_bulk${String(i).padStart(16, "0")}`, orderId: `bulk-${i}`, orderKey: `bulk-${i}`, metadata: undefined, destination: undefined, customerDetails: undefined, providerState: undefined, checkoutToken: null }));
+    const rows = Array.from({ length: 2_100 }, (_, i) => ({ ...first, id: `tx_bulk${String(i).padStart(16, "0")}`, orderId: `bulk-${i}`, orderKey: `bulk-${i}`, metadata: undefined, destination: undefined, customerDetails: undefined, providerState: undefined, checkoutTokenHash: null }));
     await db.transaction.createMany({ data: rows });
     const lines = await exported(access, {});
     expect(lines).toHaveLength(1 + 2_101);

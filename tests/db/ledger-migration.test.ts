@@ -4,14 +4,17 @@
 //   entries) is what it was, every old entry counts as rolled up, and a new
 //   posting adds on top;
 // - the webhook attempt counters: each event's automatic attempts and first
-//   attempt time are backfilled from its recorded attempts.
+//   attempt time are backfilled from its recorded attempts;
+// - checkout tokens: hashed in place, so links already handed out keep working.
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
+import { sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
 import { listMigrations, migrate } from "@/scripts/db/migrate";
 
 const LEDGER_MIGRATION = "20261124190900_ledger_without_hot_rows";
 const EVENT_COUNTERS_MIGRATION = "20261124194741_event_attempt_counters";
+const CHECKOUT_TOKEN_MIGRATION = "20261125003133_hash_checkout_tokens";
 const scratch = `${new URL(env.DATABASE_URL).pathname.slice(1)}_ledger_migration`;
 const scratchUrl = new URL(env.DATABASE_URL);
 scratchUrl.pathname = `/${scratch}`;
@@ -118,5 +121,39 @@ it("backfills each event's automatic attempt count and first attempt time", asyn
     ]);
   } finally {
     await admin(`DROP DATABASE IF EXISTS "${db2}" WITH (FORCE)`);
+  }
+});
+
+it("hashes existing checkout tokens in place: a link handed out before the migration still opens its checkout", async () => {
+  const db3 = `${scratch}_tokens`;
+  await admin(`CREATE DATABASE "${db3}"`);
+  const url = new URL(env.DATABASE_URL);
+  url.pathname = `/${db3}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    await c.query(`CREATE TABLE "_sluice_migrations" (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    for (const m of listMigrations().filter((m) => m.name < CHECKOUT_TOKEN_MIGRATION)) {
+      await c.query(m.sql);
+      await c.query(`INSERT INTO "_sluice_migrations" (name, checksum) VALUES ($1, $2)`, [m.name, m.checksum]);
+    }
+    await c.query(`INSERT INTO "Transaction" (id, "merchantId", environment, action, status, amount, currency, "orderId", "orderKey", "buyerId", "paymentMethod", "checkoutToken", "updatedAt")
+      VALUES ('tx_1', 'mr_1', 'sandbox', 'SALE', 'PROCESSING', 100, 'EUR', 'o1', 'o1', 'b1', 'card', 'Q3b8sK1xZr9TmW4vN7pLc2Yd6Hf0Ja5G', now()),
+             ('tx_2', 'mr_1', 'sandbox', 'SALE', 'SUCCESS', 100, 'EUR', 'o2', 'o2', 'b1', 'card', NULL, now())`);
+  } finally {
+    await c.end();
+  }
+  try {
+    expect(await migrate(url.toString())).toContain(CHECKOUT_TOKEN_MIGRATION);
+    const after = new pg.Client({ connectionString: url.toString() });
+    await after.connect();
+    const { rows } = await after.query(`SELECT id, "checkoutTokenHash" FROM "Transaction" ORDER BY id`);
+    await after.end();
+    expect(rows).toEqual([
+      { id: "tx_1", checkoutTokenHash: sha256Hex("Q3b8sK1xZr9TmW4vN7pLc2Yd6Hf0Ja5G") },
+      { id: "tx_2", checkoutTokenHash: null },
+    ]);
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS "${db3}" WITH (FORCE)`);
   }
 });

@@ -12,7 +12,7 @@ export const POST = apiRoute(
   { family: "guide", write: true, body: ZCreateSaleRequest, rateLimit: "payment", idempotent: { respond: saleResult("guide") } },
   async ({ principal, body }) => {
     const created = await createSale({ merchantId: principal.merchant.id, environment: principal.environment, input: body, actor: { type: "api", id: principal.keyId } });
-    return saleResult("guide")(created.transaction);
+    return saleResult("guide")(created.transaction, created.url);
   },
 );
 

@@ -8,7 +8,7 @@ export const POST = apiRoute(
   { family: "payment", write: true, body: ZCreateSaleRequest, rateLimit: "payment", idempotent: { respond: saleResult("payment") } },
   async ({ principal, body }) => {
     const created = await createSale({ merchantId: principal.merchant.id, environment: principal.environment, input: body, actor: { type: "api", id: principal.keyId } });
-    return saleResult("payment")(created.transaction);
+    return saleResult("payment")(created.transaction, created.url);
   },
 );
 
