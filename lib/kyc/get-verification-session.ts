@@ -1,5 +1,6 @@
 // What the hosted verification page shows for a token: the merchant asking,
 // the level, and where the session stands. Nothing about other customers.
+import { verificationTokenHash } from "./verification-token";
 import { db } from "@/lib/db";
 import type { Environment, KycLevel, KycStatus } from "@/lib/generated/prisma/enums";
 
@@ -15,7 +16,7 @@ export interface VerificationSession {
 export async function getVerificationSession({ token }: { token: string }): Promise<VerificationSession | null> {
   if (!/^[0-9A-Za-z]{20,64}$/.test(token)) return null;
   const v = await db.kycVerification.findUnique({
-    where: { token },
+    where: { tokenHash: verificationTokenHash(token) },
     select: { level: true, status: true, submittedAt: true, customer: { select: { environment: true, firstName: true, lastName: true, dob: true, country: true, merchant: { select: { name: true } } } } },
   });
   if (!v) return null;

@@ -8,10 +8,11 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { LIMITS } from "@/lib/transactions/fields";
 import type { Environment, KycLevel } from "@/lib/generated/prisma/enums";
-import { newId, newToken } from "@/lib/ids";
+import { newId } from "@/lib/ids";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { TCustomerInput } from "@/lib/customers/schemas";
 import type { TStartVerificationResponse } from "./schemas";
+import { verificationToken, verificationTokenHash } from "./verification-token";
 import { verificationUrl } from "./verification-url";
 
 export interface StartKycVerificationOptions {
@@ -29,13 +30,17 @@ export async function startKycVerification({ merchantId, environment, buyerId, l
   return db.$transaction(async (tx) => {
     const { id: customerId } = await upsertCustomer({ tx, merchantId, environment, buyerId, details: customer });
     const open = await tx.kycVerification.findFirst({ where: { customerId, level, status: "pending" }, orderBy: { createdAt: "desc" } });
-    const verification = open ?? (await tx.kycVerification.create({ data: { id: newId("kyc"), customerId, token: newToken(), level } }));
+    const id = open?.id ?? newId("kyc");
+    const token = verificationToken(id);
+    const verification = open ?? (await tx.kycVerification.create({ data: { id, customerId, tokenHash: verificationTokenHash(token), level } }));
+    // An open verification from before links were derived (or from before a key rotation) gets the derived link now.
+    if (open && open.tokenHash !== verificationTokenHash(token)) await tx.kycVerification.update({ where: { id }, data: { tokenHash: verificationTokenHash(token) } });
     if (!open) {
       await writeAudit({ action: "kyc.started", actorType: "api", merchantId, environment, targetType: "customer", targetId: customerId, details: { verificationId: verification.id, level } }, tx);
     }
     const c = await tx.customer.findUniqueOrThrow({ where: { id: customerId }, select: { kycStatus: true, kycLevel: true } });
     return {
-      verificationUrl: verificationUrl(verification.token),
+      verificationUrl: verificationUrl(token),
       verificationId: verification.id,
       buyerId,
       level: verification.level,

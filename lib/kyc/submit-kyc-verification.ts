@@ -3,6 +3,7 @@
 // operator decides (review-kyc.ts). Only the last 4 characters of the
 // document number are kept: the review needs to tell documents apart, not
 // to hold a copy of them.
+import { verificationTokenHash } from "./verification-token";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
@@ -11,7 +12,7 @@ import { higherLevel } from "./higher-level";
 import type { TKycSubmission } from "./schemas";
 
 export async function submitKycVerification({ token, submission }: { token: string; submission: TKycSubmission }): Promise<{ status: KycStatus }> {
-  const v = await db.kycVerification.findUnique({ where: { token }, include: { customer: true } });
+  const v = await db.kycVerification.findUnique({ where: { tokenHash: verificationTokenHash(token) }, include: { customer: true } });
   if (!v) throw notFound("Verification not found");
   if (v.status !== "pending" || v.submittedAt) throw new AppError("invalid_request", "This verification has already been submitted");
 

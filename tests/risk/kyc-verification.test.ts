@@ -2,6 +2,7 @@
 // hosted verificationUrl; sandbox verifies at once on submit; production
 // stays pending until an operator decides (reviewKyc, CLI kyc:review), and
 // enhanced verification raises the daily limit.
+import { sha256Hex } from "@/lib/crypto";
 import { describe, expect, it } from "vitest";
 import { POST as startRoute } from "@/app/v1/customers/[buyerId]/verification/route";
 import { GET as customerRoute } from "@/app/v1/customers/[buyerId]/route";
@@ -50,7 +51,8 @@ describe("POST /v1/customers/{buyerId}/verification", () => {
     const customer = await json(await customerRoute(apiRequest("/customers/buyer_sb", { key: m.keys.sandbox }), { params: Promise.resolve({ buyerId: "buyer_sb" }) }));
     expect(customer).toMatchObject({ kycStatus: "verified", kycLevel: "enhanced", dailyPayoutLimit: 5_000_000 });
     // Only the last 4 characters of the document number are kept.
-    const stored = await db.kycVerification.findUniqueOrThrow({ where: { token } });
+    // Only the link token's hash is stored.
+    const stored = await db.kycVerification.findUniqueOrThrow({ where: { tokenHash: sha256Hex(token) } });
     expect(JSON.stringify(stored.submitted)).not.toContain("C01X00T47");
     expect(stored.submitted).toMatchObject({ documentLast4: "0T47" });
   });

@@ -2,6 +2,7 @@
 // threshold: the KYC threshold ('KYC verification required' with a
 // verificationUrl) and the per-customer daily payout limit, basic and
 // enhanced ('Payout limit exceeded'), race-safe under concurrent payouts.
+import { sha256Hex } from "@/lib/crypto";
 import { describe, expect, it } from "vitest";
 import { POST as payoutRoute } from "@/app/v1/payment/payout/route";
 import { db } from "@/lib/db";
@@ -50,7 +51,7 @@ describe("KYC threshold (100000)", () => {
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ status: false, error: "KYC verification required", verificationUrl: expect.stringMatching(new RegExp(`^${env.CHECKOUT_BASE_URL}/verify/[0-9A-Za-z]{32}$`)) });
     expect(await db.transaction.count({ where: { merchantId: m.merchant.id, action: "PAYOUT" } })).toBe(0);
-    const verification = await db.kycVerification.findUniqueOrThrow({ where: { token: r.body.verificationUrl.split("/").pop() } });
+    const verification = await db.kycVerification.findUniqueOrThrow({ where: { tokenHash: sha256Hex(r.body.verificationUrl.split("/").pop()) } });
     expect(verification.status).toBe("pending");
     // Asking again hands out the same open session, not a new one each time.
     const again = await postPayout(m, { amount: 100_001, buyerId: "b_above" });

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
-import { newId, newToken } from "@/lib/ids";
+import { newId } from "@/lib/ids";
+import { verificationToken, verificationTokenHash } from "@/lib/kyc/verification-token";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
 import { formText } from "../form-text";
@@ -34,8 +35,10 @@ export async function grantEnhancedLevel({ actor, merchantId, input, ip = null }
   return db.$transaction(async (tx) => {
     const { count } = await tx.customer.updateMany({ where: { id: c.id, kycStatus: "verified", kycLevel: "basic" }, data: { kycLevel: "enhanced" } });
     if (count !== 1) throw invalid("The customer's KYC changed in the meantime; reload and try again");
+    const id = newId("kyc");
+    // Decided here, never sent to the customer: the link exists only as the hash every verification has.
     const verification = await tx.kycVerification.create({
-      data: { id: newId("kyc"), customerId: c.id, token: newToken(), level: "enhanced", status: "verified", reviewedAt: now, reviewedById: actor.id, reviewNote: data.reason },
+      data: { id, customerId: c.id, tokenHash: verificationTokenHash(verificationToken(id)), level: "enhanced", status: "verified", reviewedAt: now, reviewedById: actor.id, reviewNote: data.reason },
     });
     await writeAudit(
       { ...auditActor(actor, ip), action: "kyc.enhanced_granted", merchantId, environment: c.environment, targetType: "customer", targetId: c.id, reason: data.reason, details: { verificationId: verification.id, buyerId: c.buyerId } },
