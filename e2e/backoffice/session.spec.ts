@@ -114,3 +114,26 @@ test("enrolling TOTP needs the password; an owner resets a teammate's lost authe
   await page.goto(`/backoffice/${m.merchant.id}/audit-log?action=auth.totp_reset`);
   await expect(page.getByRole("row").filter({ hasText: "auth.totp_reset" }).filter({ hasText: "lost phone, identity checked by call" })).toHaveCount(1);
 });
+
+test("changing the password ends every other session; the browser that changed it stays signed in", async ({ page, browser }) => {
+  const m = createMerchant(`Password ${Date.now()}`);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, m.owner);
+  await signIn(page, m.owner);
+
+  await page.goto("/backoffice/account/password");
+  await page.getByLabel("Password", { exact: true }).fill(m.owner.password);
+  await page.getByLabel("New password", { exact: true }).fill("an entirely new passphrase");
+  await page.getByLabel("New password again").fill("an entirely new passphrase");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. You were signed out everywhere else.")).toBeVisible();
+
+  await page.goto(`/backoffice/${m.merchant.id}/developers`);
+  await expect(page.getByRole("heading", { level: 1, name: "Developers" })).toBeVisible();
+  await otherPage.goto(`/backoffice/${m.merchant.id}/developers`);
+  await expect(otherPage).toHaveURL(/\/backoffice\/sign-in/);
+  await signIn(otherPage, { email: m.owner.email, password: "an entirely new passphrase" });
+  await expect(otherPage).not.toHaveURL(/\/backoffice\/sign-in/);
+  await other.close();
+});

@@ -8,7 +8,7 @@ import { formObject } from "./parse-input";
 import { SIGN_IN_PATH } from "./session";
 
 /** Never echoed back to the browser. */
-const SECRET_FIELDS = new Set(["password", "passwordConfirmation", "code"]);
+const SECRET_FIELDS = new Set(["password", "passwordConfirmation", "newPassword", "newPasswordConfirmation", "code"]);
 
 /**
  * React resets a form after its action, so on an error the submitted values

@@ -8,6 +8,8 @@ import { endSessions, endSessionsFrom } from "@/lib/auth/end-sessions";
 import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/enrol-totp";
 import { loadActor } from "@/lib/backoffice/load-actor";
 import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
+import { authenticateCredentials } from "@/lib/auth/authenticate-credentials";
+import { changePassword } from "@/lib/users/change-password";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { newMerchant } from "../helpers/fixtures";
@@ -37,6 +39,25 @@ describe("the session version", () => {
     expect(await endSessionsFrom(dev.id, v)).toBeNull();
     expect(await versionOf(dev.id)).toBe(v + 1);
     expect(await endSessions(dev.id)).toBe(v + 2);
+  });
+});
+
+describe("changing one's password", () => {
+  it("needs the current password, refuses a short, mismatched or unchanged new one, then ends every other session", async () => {
+    const dev = await staff((await newMerchant()).merchant.id, "DEVELOPER");
+    const v = await versionOf(dev.id);
+    const change = (input: Record<string, string>) => changePassword({ userId: dev.id, input: { password: PASSWORD, newPassword: "a brand new passphrase", newPasswordConfirmation: "a brand new passphrase", ...input } });
+    expect(await rejection(change({ password: "not my password" }))).toMatchObject({ param: "password", message: "That password is incorrect" });
+    expect(await rejection(change({ newPassword: "short", newPasswordConfirmation: "short" }))).toMatchObject({ param: "newPassword" });
+    expect(await rejection(change({ newPasswordConfirmation: "something else entirely" }))).toMatchObject({ param: "newPasswordConfirmation" });
+    expect(await rejection(change({ newPassword: PASSWORD, newPasswordConfirmation: PASSWORD }))).toMatchObject({ param: "newPassword" });
+    expect(await versionOf(dev.id)).toBe(v);
+
+    expect(await change({})).toBe(v + 1);
+    expect(await loadActor(dev.id, v)).toBeNull();
+    expect(await authenticateCredentials({ email: dev.email, password: PASSWORD })).toEqual({ ok: false, reason: "invalid_credentials" });
+    expect(await authenticateCredentials({ email: dev.email, password: "a brand new passphrase" })).toMatchObject({ ok: true, user: { sessionVersion: v + 1 } });
+    expect(await db.auditLog.count({ where: { action: "auth.password_changed", actorId: dev.id } })).toBe(1);
   });
 });
 

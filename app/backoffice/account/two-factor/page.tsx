@@ -16,9 +16,14 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Pr
   const aside = (
     <div className="flex items-center justify-center gap-4">
       {needsTotpEnrolment(actor) ? null : (
-        <Link href="/backoffice" className="underline">
-          Back to the back office
-        </Link>
+        <>
+          <Link href="/backoffice" className="underline">
+            Back to the back office
+          </Link>
+          <Link href="/backoffice/account/password" className="underline">
+            Change password
+          </Link>
+        </>
       )}
       <SignOutButton />
     </div>
