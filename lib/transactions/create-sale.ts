@@ -50,7 +50,10 @@ export interface CreatedPayment {
 export async function createSale({ merchantId, environment, input, actor }: CreateSaleOptions): Promise<CreatedPayment> {
   await checkCreateRequest({ merchantId, environment, input });
   const amount = BigInt(input.amount);
-  // Two independent reads, issued together so a sale waits for one round trip, not two.
+  // Independent reads, issued together so a sale waits for one round trip, not several. A request
+  // carrying a card number will most likely be charged at once, and a direct charge first refuses a
+  // repeated orderId: that read goes out with the others (settled here, thrown where it applies).
+  const orderIdCheck = carriesCardNumber(input) ? settle(assertOrderIdUnused({ merchantId, environment, action: "SALE", orderId: input.orderId })) : undefined;
   const [method, settings] = await Promise.all([
     resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action: "SALE", currency: input.currency, amount }),
     getRiskSettings({ merchantId, environment }),
@@ -61,7 +64,7 @@ export async function createSale({ merchantId, environment, input, actor }: Crea
   const review = settings.saleReviewThreshold !== null && amount > settings.saleReviewThreshold;
   const base = saleRow({ merchantId, environment, input, method, amount });
   const expiryMinutes = settings.checkoutExpiryMinutes;
-  const created = card && !review ? await directCardSale({ base, input, method, card, actor, expiryMinutes }) : await checkoutSale({ base, input, actor, expiryMinutes });
+  const created = card && !review ? await directCardSale({ base, input, method, card, actor, expiryMinutes, orderIdCheck }) : await checkoutSale({ base, input, actor, expiryMinutes });
   await scheduleSaleScreening({ transaction: created.transaction, settings });
   return created;
 }
@@ -104,6 +107,14 @@ async function writeSale({ row, status, input, actor, method, checkoutUrl }: { r
   return transaction;
 }
 
+const carriesCardNumber = (input: TCreateSaleRequest) => typeof (input.paymentMethodInput as { cardNumber?: unknown } | undefined)?.cardNumber === "string";
+
+/** The check's error, or undefined when it passed; never rejects (so a check nobody awaits cannot go unhandled). */
+const settle = (check: Promise<void>): Promise<unknown> => check.then(
+  () => undefined,
+  (error: unknown) => error ?? new Error("orderId check failed"),
+);
+
 interface SaleFlow {
   base: SaleRow;
   input: TCreateSaleRequest;
@@ -118,9 +129,10 @@ async function checkoutSale({ base, input, actor, expiryMinutes }: SaleFlow): Pr
   return { transaction, url: session.url };
 }
 
-async function directCardSale({ base, input, method, card, actor, expiryMinutes }: SaleFlow & { method: PaymentMethod; card: CardInput }): Promise<CreatedPayment> {
+async function directCardSale({ base, input, method, card, actor, expiryMinutes, orderIdCheck }: SaleFlow & { method: PaymentMethod; card: CardInput; orderIdCheck?: Promise<unknown> }): Promise<CreatedPayment> {
   // Refuse a repeated orderId before the card is charged; the unique index still decides races.
-  await assertOrderIdUnused({ merchantId: base.merchantId, environment: base.environment, action: "SALE", orderId: input.orderId });
+  const refused = await (orderIdCheck ?? settle(assertOrderIdUnused({ merchantId: base.merchantId, environment: base.environment, action: "SALE", orderId: input.orderId })));
+  if (refused) throw refused;
   const provider = getProvider(base.environment, method.provider)!;
   const result = await provider.authorize({ transactionId: base.id, amount: base.amount, currency: base.currency, method: "card", card });
   const summary = result.card ? { cardBrand: result.card.brand, cardLast4: result.card.last4, cardExpMonth: result.card.expMonth, cardExpYear: result.card.expYear } : {};
