@@ -37,32 +37,38 @@ const customerFields = {
 
 const customerError = { error: "customer must be an object" };
 
+const optionalCustomerFields = {
+  email: customerFields.email.optional(),
+  firstName: customerFields.firstName.optional(),
+  lastName: customerFields.lastName.optional(),
+  phone: customerFields.phone.optional(),
+  address: customerFields.address.optional(),
+  address2: customerFields.address2.optional(),
+  city: customerFields.city.optional(),
+  country: customerFields.country.optional(),
+  state: customerFields.state.optional(),
+  zip: customerFields.zip.optional(),
+  ip: customerFields.ip.optional(),
+  userAgent: customerFields.userAgent.optional(),
+  dob: customerFields.dob.optional(),
+};
+const customerExample = { email: "jane.doe@example.com", firstName: "Jane", lastName: "Doe", country: "US" };
+
 /** Deposits: every field optional. Unknown fields are refused (no mass assignment). */
 export const ZCustomerInput = z
-  .strictObject({
-    email: customerFields.email.optional(),
-    firstName: customerFields.firstName.optional(),
-    lastName: customerFields.lastName.optional(),
-    phone: customerFields.phone.optional(),
-    address: customerFields.address.optional(),
-    address2: customerFields.address2.optional(),
-    city: customerFields.city.optional(),
-    country: customerFields.country.optional(),
-    state: customerFields.state.optional(),
-    zip: customerFields.zip.optional(),
-    ip: customerFields.ip.optional(),
-    userAgent: customerFields.userAgent.optional(),
-    dob: customerFields.dob.optional(),
-  }, customerError)
-  .meta({ description: "The customer paying or being paid", example: { email: "jane.doe@example.com", firstName: "Jane", lastName: "Doe", country: "US" } })
+  .strictObject(optionalCustomerFields, customerError)
+  .meta({ description: "The customer paying or being paid", example: customerExample })
   .openapi("CustomerInput");
 
-/** Withdrawals: the seed requires email, firstName and lastName. */
-export const ZPayoutCustomerInput = ZCustomerInput.extend({
-  email: customerFields.email,
-  firstName: customerFields.firstName,
-  lastName: customerFields.lastName,
-})
+/**
+ * Withdrawals: the seed requires email, firstName and lastName. A schema of its own, not
+ * `ZCustomerInput.extend(...)`: extending a registered schema is emitted as `allOf` whose second
+ * part (`additionalProperties: false` with no properties) forbids every field, which typed
+ * clients generated from the document turn into "no valid payout" (SPEC §20).
+ */
+export const ZPayoutCustomerInput = z
+  .strictObject({ ...optionalCustomerFields, email: customerFields.email, firstName: customerFields.firstName, lastName: customerFields.lastName }, customerError)
+  .meta({ description: "The customer being paid: email, firstName and lastName are required", example: customerExample })
   .openapi("PayoutCustomerInput");
 
 export type TCustomerInput = z.infer<typeof ZCustomerInput>;
