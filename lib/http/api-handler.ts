@@ -173,7 +173,8 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
         ({ status, body: responseText } = stored);
         delete headers["retry-after"];
       }
-    } else if (claimId) {
+    } else if (claimId && !effect?.committed) {
+      // A committed effect stored this very answer in its own transaction: nothing left to write.
       await settleIdempotencyKey({ recordId: claimId, response: { status, body: responseText } });
     }
 

@@ -1,0 +1,56 @@
+// SQL round trips of the hot path (SPEC §6 "No hot rows", §16). Counts the
+// statements a direct card sale of a returning buyer sends, as the database
+// sees them, so a change that adds a round trip or a write to a shared row
+// fails here rather than as a slower bench on a noisy machine.
+import pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
+import { callApi, card, CARDS, merchantWithFunds, saleBody } from "../api/helpers";
+
+const statements: string[] = [];
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  const q = args[0] as string | { text?: string };
+  statements.push((typeof q === "string" ? q : (q.text ?? "")).replace(/\s+/g, " ").trim());
+  return query.apply(this, args);
+};
+
+/** The statements of one sale request, after the previous request's relay has finished. */
+async function statementsOfSale(m: CreatedMerchant, headers: Record<string, string> = {}): Promise<string[]> {
+  while ((await db.event.count({ where: { merchantId: m.merchant.id, relayedAt: null } })) > 0) await new Promise((r) => setImmediate(r));
+  statements.length = 0;
+  const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethodInput: card(CARDS.visa) }), headers });
+  expect(r.body.transaction.status).toBe("SUCCESS");
+  return [...statements];
+}
+
+const writesTo = (sql: string[], table: string) => sql.filter((s) => new RegExp(`^(UPDATE|INSERT INTO|DELETE FROM) "(public"\\.")?${table}"`).test(s));
+
+describe("a direct card sale of a returning buyer", () => {
+  let m: CreatedMerchant;
+  beforeAll(async () => {
+    m = await merchantWithFunds();
+    // The first sale opens the ledger accounts and creates the buyer.
+    await statementsOfSale(m);
+  });
+
+  it("writes no shared row: no ledger account, no customer, no settings", async () => {
+    const sql = await statementsOfSale(m);
+    expect(writesTo(sql, "LedgerAccount")).toEqual([]);
+    expect(writesTo(sql, "Customer")).toEqual([]);
+    expect(writesTo(sql, "MerchantSettings")).toEqual([]);
+    expect(writesTo(sql, "LedgerEntry")).toHaveLength(1);
+    expect(sql.filter((s) => /FOR (NO KEY )?UPDATE|FOR SHARE/.test(s))).toEqual([]);
+  });
+
+  it("costs 13 statements, 7 of them in its one database transaction (16 with an Idempotency-Key)", async () => {
+    const plain = await statementsOfSale(m);
+    expect(plain.filter((s) => s === "BEGIN")).toHaveLength(1);
+    const inTransaction = plain.slice(plain.indexOf("BEGIN"), plain.indexOf("COMMIT") + 1);
+    expect(inTransaction).toHaveLength(7);
+    expect(plain.length).toBeLessThanOrEqual(13);
+    const keyed = await statementsOfSale(m, { "idempotency-key": crypto.randomUUID() });
+    expect(keyed.length).toBeLessThanOrEqual(16);
+  });
+});
