@@ -7,7 +7,6 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { currentTiming } from "@/lib/request-timing";
 
-export type Db = PrismaClient;
 /** A client or an interactive-transaction client: domain writes accept either. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 

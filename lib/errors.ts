@@ -55,7 +55,7 @@ export const notFound = (message = "Not found") => new AppError("not_found", mes
 
 /** The 500 message never carries internals (GUIDE.md §4). */
 const INTERNAL_MESSAGE = "Internal server error";
-export const UNAVAILABLE_MESSAGE = "Service briefly unavailable; retry the request";
+const UNAVAILABLE_MESSAGE = "Service briefly unavailable; retry the request";
 /** Seconds a client should wait before retrying a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 

@@ -16,7 +16,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export const ID_PREFIX = {
+const ID_PREFIX = {
   merchant: "mr_",
   transaction: "tx_",
   cardMethod: "cr_",

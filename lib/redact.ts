@@ -36,11 +36,6 @@ function redactValue(value: unknown, depth: number): unknown {
   return out;
 }
 
-/** Redacts a JSON value (any depth is safe). */
-export function redactJson(value: unknown): unknown {
-  return redactValue(value, 0);
-}
-
 /**
  * The request fields the request log keeps (SPEC §20): an allowlist, because a
  * denylist of names always misses one (`cardCvv`, `security_code_cvv`). Every

@@ -26,10 +26,10 @@ export interface RedisConnectionOptions {
 }
 
 /** The longest pause between reconnection attempts. */
-export const RECONNECT_CAP_MS = 1_000;
+const RECONNECT_CAP_MS = 1_000;
 
 /** 50 ms, 100 ms, … then every second, forever: a Redis restart is noticed within a second of its return. */
-export function reconnectDelay(times: number): number {
+function reconnectDelay(times: number): number {
   return Math.min(times * 50, RECONNECT_CAP_MS);
 }
 

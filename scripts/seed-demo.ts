@@ -58,7 +58,7 @@ export async function seedDemo(): Promise<DemoCredentials> {
  */
 async function seedDemoTransactions(merchantId: string): Promise<void> {
   const { createSale } = await import("../lib/transactions/create-sale");
-  const { createPayout } = await import("../lib/transactions/create-payout");
+  const { createPayout } = await import("@/lib/payouts/create-payout");
   const { createRefund } = await import("../lib/transactions/create-refund");
   // Inputs go through the request schemas, exactly as the API parses them.
   const { ZCreatePayoutRequest, ZCreateSaleRequest } = await import("../lib/transactions/schemas");

@@ -1,6 +1,7 @@
 // `npm test`: every kind of test, in order, stopping at the first failure.
 //   1. services (PostgreSQL, Redis, Chromium), .env, Prisma client
-//   2. type check
+//   2. type check, ESLint, knip (unused files, exports, dependencies) and the
+//      import rules of .dependency-cruiser.cjs (the floors of lib/)
 //   3. Vitest: unit and integration tests (real PostgreSQL and Redis)
 //   4. production build, then Playwright end-to-end tests in Chromium
 // Extra arguments go to Vitest, e.g. `npm test -- tests/api`; set
@@ -26,6 +27,11 @@ try {
 
   step("type check");
   run("npx", ["tsc", "--noEmit"]);
+
+  step("lint: ESLint, knip, import rules (dependency-cruiser)");
+  run("npm", ["run", "--silent", "lint"]);
+  run("npm", ["run", "--silent", "lint:unused"]);
+  run("npm", ["run", "--silent", "lint:deps"]);
 
   step("unit and integration tests (Vitest)");
   run("npx", ["vitest", "run", ...process.argv.slice(2)]);

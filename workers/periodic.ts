@@ -20,7 +20,7 @@ export interface PeriodicTask {
   run: () => Promise<void>;
 }
 
-export const periodicTasks: PeriodicTask[] = [
+const periodicTasks: PeriodicTask[] = [
   // Ledger (lib/ledger/roll-up.ts): keeps the unrolled entries a balance read sums down to about a second's worth.
   { name: "ledger roll-up", everyMs: 1_000, run: async () => void (await rollUpLedger()) },
   // Payouts and maintenance (issue #5): overdue checkouts expire, lost payout jobs are re-scheduled, sandbox data is purged daily.

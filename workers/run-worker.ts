@@ -11,7 +11,7 @@ import { logger } from "@/lib/log";
 import { newId } from "@/lib/ids";
 import { rkey, workerConnectionOptions } from "@/lib/redis";
 import { HEARTBEAT_INTERVAL_MS, writeHeartbeat } from "@/lib/jobs/heartbeat";
-import { jobDefinitions } from "@/lib/jobs/registry";
+import { jobDefinitions } from "@/workers/job-registry";
 import { startPeriodicTasks } from "@/workers/periodic";
 
 const workerId = newId("request").replace("req_", "wkr_");

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/backoffice/auth-card";
 import { SignOutButton } from "@/components/backoffice/sign-out-button";
-import { requireActor } from "@/lib/backoffice/session";
+import { requireActor } from "@/app/backoffice/_server/session";
 
 /** /backoffice: the first merchant's overview, the merchant list for operators, or an explanation. */
 export default async function BackofficeHome() {

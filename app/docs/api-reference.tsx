@@ -34,7 +34,8 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
   };
   return (
     <>
-      {/* React 19 hoists the stylesheet into <head>. */}
+      {/* React 19 hoists the stylesheet into <head>; it is only needed on this page, so not in the root layout. */}
+      {/* eslint-disable-next-line @next/next/no-css-tags */}
       <link rel="stylesheet" href="/docs/reference/swagger-ui.css" precedence="default" />
       <div id={MOUNT_ID} className="mt-6 rounded-lg bg-white text-slate-900" aria-label="API reference" role="region" />
       <Script src="/docs/reference/swagger-ui-bundle.js" strategy="afterInteractive" onReady={mount} />

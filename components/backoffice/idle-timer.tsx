@@ -16,7 +16,8 @@ const STORAGE_KEY = "sluice.lastActivity";
 
 export function IdleTimer() {
   const [warning, setWarning] = useState(false);
-  const lastRefresh = useRef(Date.now());
+  // When the token was last refreshed; set on mount (render must not read the clock).
+  const lastRefresh = useRef(0);
 
   const markActive = useCallback(() => {
     const now = Date.now();
@@ -33,6 +34,7 @@ export function IdleTimer() {
   }, []);
 
   useEffect(() => {
+    lastRefresh.current = Date.now();
     let localActivity = Date.now();
     const onActivity = () => {
       localActivity = Date.now();

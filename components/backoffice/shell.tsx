@@ -12,7 +12,7 @@ import { type NavItem, NavLinks } from "./nav-links";
 import { SandboxBanner } from "./sandbox-banner";
 import { SignOutButton } from "./sign-out-button";
 
-export function navItems(actor: Actor, access: MerchantAccess | null): NavItem[] {
+function navItems(actor: Actor, access: MerchantAccess | null): NavItem[] {
   const items: NavItem[] = [];
   if (access) {
     const base = `/backoffice/${access.merchant.id}`;

@@ -7,7 +7,7 @@ import { FormAlert } from "./form-alert";
 import { SubmitButton } from "./submit-button";
 import { ui } from "./styles";
 
-export interface PlanOption {
+interface PlanOption {
   id: string;
   label: string;
   detail: string;

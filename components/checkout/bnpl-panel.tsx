@@ -5,7 +5,7 @@ import type { CheckoutFormState } from "@/lib/checkout/form-state";
 import type { CheckoutTranslator } from "@/lib/checkout/i18n";
 import { instalmentPlans } from "@/lib/checkout/instalment-plans";
 import type { CheckoutSession } from "@/lib/checkout/load-checkout-session";
-import { formatMoney } from "@/lib/money/currencies";
+import { formatMoney } from "@/lib/schema/currencies";
 import { BnplForm } from "./bnpl-form";
 import { ui } from "./styles";
 

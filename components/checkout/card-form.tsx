@@ -4,8 +4,8 @@
 // brand detection, number formatting, and Luhn, expiry and CVC checks as you
 // type (the same checks the server makes: lib/checkout/validate-card-fields.ts).
 // The card number and CVC live only in this component's state and the POST.
-import { useActionState, useRef, useState, type FormEvent } from "react";
-import { cardBrand, formatCardNumber, type CardBrand } from "@/lib/payment-methods/card";
+import { useActionState, useState, type FormEvent } from "react";
+import { cardBrand, formatCardNumber, type CardBrand } from "@/lib/schema/card";
 import type { CheckoutFormState } from "@/lib/checkout/form-state";
 import { cvcLength, validateCardNumber, validateCvc, validateExpiry, validateName, type CardField, type CardFieldError } from "@/lib/checkout/validate-card-fields";
 import { FormAlert } from "./form-alert";
@@ -51,7 +51,6 @@ export function CardForm({ action, initialState, text }: CardFormProps) {
   // A field's client verdict: a code, null (checked or edited: hide the server's message), or absent (show the server's).
   const [checks, setChecks] = useState<Partial<Record<CardField, CardFieldError | null>>>({});
   const [answered, setAnswered] = useState(state);
-  const refs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
 
   // A new answer from the server replaces what the client had concluded.
   if (answered !== state) {
@@ -94,7 +93,7 @@ export function CardForm({ action, initialState, text }: CardFormProps) {
     // Nothing is sent: the customer fixes the fields first, starting with the first one in error.
     event.preventDefault();
     setChecks(verdicts);
-    refs.current[firstInvalid]?.focus();
+    (event.currentTarget.elements.namedItem(firstInvalid) as HTMLInputElement | null)?.focus();
   };
 
   const field = (name: CardField) => ({
@@ -103,9 +102,6 @@ export function CardForm({ action, initialState, text }: CardFormProps) {
     error: errorOf(name),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => change(name, e.target.value),
     onBlur: () => blur(name),
-    ref: (el: HTMLInputElement | null) => {
-      refs.current[name] = el;
-    },
   });
   const serverErrors = state.errors && Object.keys(state.errors).length > 0 && Object.values(checks).every((c) => c === undefined);
 

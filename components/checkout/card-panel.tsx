@@ -3,7 +3,7 @@
 import type { CheckoutFormState } from "@/lib/checkout/form-state";
 import type { CheckoutTranslator } from "@/lib/checkout/i18n";
 import type { CheckoutSession } from "@/lib/checkout/load-checkout-session";
-import type { CardBrand } from "@/lib/payment-methods/card";
+import type { CardBrand } from "@/lib/schema/card";
 import { SANDBOX_VERIFICATION_CODE } from "@/lib/providers/sandbox/test-cards";
 import { CardForm, type CardFormText } from "./card-form";
 import { SettlingNotice } from "./settling-notice";

@@ -1,7 +1,6 @@
-// Buttons and button-styled links. One look for every action in the back
+// Buttons. One look for every action in the back
 // office and the checkout: a clear primary, a quiet secondary, and a red
 // danger for what cannot be undone. Focus is always visible (globals.css).
-import Link from "next/link";
 import type { ComponentProps } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
@@ -27,8 +26,3 @@ export function Button({ variant, size, className = "", type = "button", ...prop
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }
 
-type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize };
-
-export function ButtonLink({ variant = "secondary", size, className = "", ...props }: ButtonLinkProps) {
-  return <Link className={buttonClass(variant, size, className)} {...props} />;
-}

@@ -54,7 +54,7 @@ export function payout(request: APIRequestContext, key: string, merchantId: stri
   });
 }
 
-export async function getTransaction(request: APIRequestContext, key: string, id: string): Promise<ApiTransaction> {
+async function getTransaction(request: APIRequestContext, key: string, id: string): Promise<ApiTransaction> {
   const res = await request.get(`/v1/transactions/${id}`, { headers: { "x-api-key": key } });
   expect(res.status()).toBe(200);
   return (await res.json()) as ApiTransaction;

@@ -6,9 +6,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { E2E_ORIGIN } from "../e2e-env";
-import { cli, createMerchant, type TestMerchant } from "../helpers";
+import { cli, createMerchant } from "../helpers";
 
-export const STAFF_PASSWORD = "e2e staff password 1";
+const STAFF_PASSWORD = "e2e staff password 1";
 
 export function createStaff(merchantId: string, role: "ADMIN" | "DEVELOPER" | "VIEWER"): { email: string; password: string } {
   const email = `${role.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
@@ -22,7 +22,7 @@ export function createOperator(): { email: string; password: string } {
   return { email, password: STAFF_PASSWORD };
 }
 
-export { createMerchant, type TestMerchant };
+export { createMerchant,  };
 
 /** Fills the sign-in form; `code` is asked for only when the server wants the second step. */
 export async function submitSignIn(page: Page, { email, password }: { email: string; password: string }): Promise<void> {

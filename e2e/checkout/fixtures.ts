@@ -24,13 +24,13 @@ export const CARDS = {
   verification: "4000 0000 0000 3220",
 } as const;
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   event: string;
   data: { id: string; status: string; orderId: string; declineCode?: string };
   signatureValid: boolean;
 }
 
-export interface Shop {
+interface Shop {
   origin: string;
   webhooks: ReceivedWebhook[];
   /** Waits for the webhook of `event` about transaction `id` and returns it. */
@@ -39,7 +39,7 @@ export interface Shop {
 }
 
 /** The merchant's side: shop pages to come back to, and the webhook receiver with signature check. */
-export async function startShop(signingKey: string): Promise<Shop> {
+async function startShop(signingKey: string): Promise<Shop> {
   const webhooks: ReceivedWebhook[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -123,7 +123,7 @@ export async function apiStatus(request: APIRequestContext, m: Merchant, id: str
   return res.json();
 }
 
-export function futureExpiry(): string {
+function futureExpiry(): string {
   return `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0")}`;
 }
 

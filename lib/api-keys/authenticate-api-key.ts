@@ -20,7 +20,7 @@ export interface ApiPrincipal {
 }
 
 /** The key from `x-api-key` or `Authorization: Bearer`, whichever is present. */
-export function extractApiKey(headers: Headers): string | null {
+function extractApiKey(headers: Headers): string | null {
   const direct = headers.get("x-api-key")?.trim();
   if (direct) return direct;
   const auth = headers.get("authorization")?.trim();
@@ -32,7 +32,7 @@ export function extractApiKey(headers: Headers): string | null {
  * When the sandbox and production API bases are on different hosts, the host
  * decides the environment (SPEC §1); on a shared host only the key does.
  */
-export function environmentOfHost(host: string | null): Environment | null {
+function environmentOfHost(host: string | null): Environment | null {
   const prodHost = new URL(env.API_BASE_URL).host.toLowerCase();
   const sandboxHosts = new Set([new URL(env.SANDBOX_API_BASE_URL).host, ...list(env.SANDBOX_API_HOSTS)].map((h) => h.toLowerCase()));
   if (sandboxHosts.has(prodHost) || !host) return null;

@@ -1,7 +1,7 @@
 import { randomBase62 } from "@/lib/ids";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
-export const KEY_PREFIX: Record<Environment, string> = { sandbox: "sk_test_", production: "sk_live_" };
+const KEY_PREFIX: Record<Environment, string> = { sandbox: "sk_test_", production: "sk_live_" };
 
 /** `sk_test_` / `sk_live_` + 40 random base62 characters (SPEC §2 asks ≥ 32). */
 export function generateApiKey(environment: Environment): string {

@@ -3,7 +3,7 @@
 // API_REQUEST_LOG_DAYS are deleted, in batches, in both environments.
 import { db } from "@/lib/db";
 
-export const API_REQUEST_LOG_DAYS = 30;
+const API_REQUEST_LOG_DAYS = 30;
 const BATCH = 5_000;
 
 /** Deletes request log rows older than the retention; returns how many. */

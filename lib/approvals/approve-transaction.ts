@@ -12,13 +12,13 @@ import { db } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { schedulePayout } from "@/lib/payouts/schedule-payout";
-import { getRiskSettings } from "@/lib/risk/get-risk-settings";
-import { afterCommit } from "@/lib/transactions/after-commit";
+import { getRiskSettings } from "@/lib/merchants/get-risk-settings";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { transition } from "@/lib/transactions/transition";
 import { decisionReason } from "./decision-reason";
 import { explainRefusal } from "./explain-refusal";
 import { loadHeldTransaction, StaleDecisionError } from "./load-held-transaction";
-import { loadStaffUser, type StaffActor } from "./staff-actor";
+import { loadStaffUser, type StaffActor } from "@/lib/auth/staff-actor";
 
 export interface DecideHoldOptions {
   actor: StaffActor;

@@ -3,7 +3,7 @@
 // the merchant's own rules. Pure, so the back office can use it to show or
 // hide the buttons; the domain functions check it again on every decision.
 import { holdOrigin } from "@/lib/risk/hold-reason";
-import type { StaffUser } from "./staff-actor";
+import type { StaffUser } from "@/lib/auth/staff-actor";
 
 export function canSeeMerchant(user: StaffUser, merchantId: string): boolean {
   return user.platformRole === "OPERATOR" || user.memberships.some((m) => m.merchantId === merchantId);

@@ -5,7 +5,7 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { loadStaffUser, type StaffActor } from "./staff-actor";
+import { loadStaffUser, type StaffActor } from "@/lib/auth/staff-actor";
 
 export interface ListHeldTransactionsOptions {
   actor: StaffActor;

@@ -7,7 +7,7 @@ import { AppError, notFound } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { holdOrigin } from "@/lib/risk/hold-reason";
 import { canDecideHold, canSeeMerchant } from "./can-decide-hold";
-import type { StaffUser } from "./staff-actor";
+import type { StaffUser } from "@/lib/auth/staff-actor";
 
 /** The transaction changed after the approver loaded it: no decision on stale data. */
 export class StaleDecisionError extends AppError {

@@ -11,7 +11,7 @@ import type { DecideHoldOptions } from "./approve-transaction";
 import { explainRefusal } from "./explain-refusal";
 import { decisionReason } from "./decision-reason";
 import { loadHeldTransaction } from "./load-held-transaction";
-import { loadStaffUser } from "./staff-actor";
+import { loadStaffUser } from "@/lib/auth/staff-actor";
 
 export async function rejectTransaction({ actor, transactionId, reason, seenUpdatedAt }: DecideHoldOptions): Promise<Transaction> {
   const why = decisionReason(reason);

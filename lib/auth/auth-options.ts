@@ -1,7 +1,7 @@
 // next-auth 4 configuration for the back office (SPEC §13). Credentials only
 // (e-mail, password, TOTP code), JWT sessions: the token carries the user id
 // and sign-in time; roles and memberships are read from the database on every
-// request (lib/backoffice/session.ts), so a removed member loses access at once.
+// request (app/backoffice/_server/session.ts), so a removed member loses access at once.
 //
 // Sign-out, and a change of second factor, end every session of the person at
 // once, copied cookies included (end-sessions.ts).
@@ -21,7 +21,7 @@ import { writeAuthAudit } from "./write-auth-audit";
 
 export const IDLE_TIMEOUT_SECONDS = 15 * 60;
 /** However active, a session ends this long after sign-in. */
-export const ABSOLUTE_SESSION_SECONDS = 12 * 60 * 60;
+const ABSOLUTE_SESSION_SECONDS = 12 * 60 * 60;
 
 /** `Secure` cookies whenever the back office is served over HTTPS. */
 export const secureCookies = new URL(env.NEXTAUTH_URL ?? env.BACKOFFICE_BASE_URL).protocol === "https:";

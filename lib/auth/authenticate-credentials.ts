@@ -17,7 +17,7 @@ import { countSignInFailure, signInThrottled } from "./sign-in-throttle";
 import { checkTotpCode, normaliseTotpCode } from "./totp";
 import { writeAuthAudit } from "./write-auth-audit";
 
-export type SignInFailure = "invalid_credentials" | "totp_required" | "totp_invalid";
+type SignInFailure = "invalid_credentials" | "totp_required" | "totp_invalid";
 
 export type SignInResult = { ok: true; user: { id: string; email: string; name: string; sessionVersion: number } } | { ok: false; reason: SignInFailure };
 

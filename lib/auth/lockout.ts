@@ -4,7 +4,7 @@
 import { db } from "@/lib/db";
 
 export const MAX_FAILED_LOGINS = 10;
-export const LOCKOUT_MINUTES = 30;
+const LOCKOUT_MINUTES = 30;
 
 export interface FailedLoginResult {
   failedLoginCount: number;

@@ -11,7 +11,7 @@ import { env } from "@/lib/env";
 import { checkBuckets, type BucketSpec } from "@/lib/rate-limit/buckets";
 import { rkey } from "@/lib/redis";
 
-export const SIGN_IN_THROTTLE_WINDOW_SECONDS = 10 * 60;
+const SIGN_IN_THROTTLE_WINDOW_SECONDS = 10 * 60;
 
 const bucket = (ip: string): BucketSpec[] => [{ key: rkey("gcra", "sign-in-ip", ip), seconds: SIGN_IN_THROTTLE_WINDOW_SECONDS, points: env.SIGN_IN_FAILURES_PER_IP }];
 

@@ -11,7 +11,7 @@ import type { MemberRole } from "@/lib/generated/prisma/enums";
 /** Merchant staff roles come from Membership; OPERATOR from User.platformRole. */
 export type Role = MemberRole | "OPERATOR";
 
-export const PERMISSIONS = {
+const PERMISSIONS = {
   /** Overview, transactions, customers: every member, and operators. */
   "merchant.view": ["OWNER", "ADMIN", "DEVELOPER", "VIEWER", "OPERATOR"],
   /** Approvals and payout review (OPERATOR: screening holds; ADMIN/OWNER: the merchant's own rules). */

@@ -9,7 +9,7 @@ export interface Cursor {
 
 export const PAGE_SIZE = 25;
 
-export function encodeCursor(row: Cursor): string {
+function encodeCursor(row: Cursor): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, "utf8").toString("base64url");
 }
 

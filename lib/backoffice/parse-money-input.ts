@@ -2,7 +2,7 @@
 // The conversion is done on the digits as text, never through a float
 // (GUIDE §15): "12.50" USD → 1250n, "1200" JPY → 1200n, "12.505" USD refused.
 import { AppError } from "@/lib/errors";
-import { minorDigits } from "@/lib/money/currencies";
+import { minorDigits } from "@/lib/schema/currencies";
 
 export function parseMoneyInput(text: string, currency: string, param = "amount"): bigint {
   const digits = minorDigits(currency);

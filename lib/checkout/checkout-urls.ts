@@ -10,7 +10,7 @@ import type { TransactionStatus } from "@/lib/generated/prisma/enums";
  * from it so both spellings keep working.
  */
 export const CHECKOUT_BASE_HEADER = "x-sluice-checkout-base";
-export const DEFAULT_CHECKOUT_BASE = "/checkout";
+const DEFAULT_CHECKOUT_BASE = "/checkout";
 
 const SAFE_PREFIX = /^(\/[A-Za-z0-9._~-]+)*$/;
 

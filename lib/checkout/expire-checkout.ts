@@ -5,11 +5,11 @@
 // left alone: its claim was made before expiry and its answer decides.
 import { db } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { afterCommit } from "@/lib/transactions/after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { transition, TransitionRefusedError } from "@/lib/transactions/transition";
 import { isInFlight, readCheckoutState } from "./checkout-state";
 
-export function isDue(t: Pick<Transaction, "status" | "expiresAt" | "providerState">, now = new Date()): boolean {
+function isDue(t: Pick<Transaction, "status" | "expiresAt" | "providerState">, now = new Date()): boolean {
   if (t.status !== "PROCESSING" && t.status !== "CREATED") return false;
   if (!t.expiresAt || t.expiresAt.getTime() > now.getTime()) return false;
   const state = readCheckoutState(t.providerState);

@@ -1,7 +1,7 @@
 // Buy-now-pay-later plans offered on the checkout: the amount split into
 // equal instalments of integer minor units, the remainder on the first one
 // (paid today), so the instalments always add up to the amount exactly.
-export const PLAN_IDS = ["pay_in_3", "pay_in_4", "pay_in_6"] as const;
+const PLAN_IDS = ["pay_in_3", "pay_in_4", "pay_in_6"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 export interface InstalmentPlan {

@@ -13,7 +13,7 @@ import { resolveLocale, type CheckoutLocale } from "./i18n";
 import { settleDuePayment } from "./settle-checkout";
 import { watchCryptoPayment } from "./simulate-provider";
 
-export type CheckoutView =
+type CheckoutView =
   /** The method's form, or its current step. */
   | "open"
   /** SUCCESS, DECLINED or CANCELED. */

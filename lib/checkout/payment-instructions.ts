@@ -4,7 +4,7 @@
 // are stable across page views. The reference and the address identify the
 // payment, as a real provider's would.
 import { createHash } from "node:crypto";
-import { minorDigits } from "@/lib/money/currencies";
+import { minorDigits } from "@/lib/schema/currencies";
 import { VALID_TEST_IBANS } from "@/lib/providers/sandbox/test-values";
 
 export interface BankTransferInstructions {

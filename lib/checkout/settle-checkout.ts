@@ -8,11 +8,10 @@
 // conditional transition, so the sale finishes once.
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { QUEUES } from "@/lib/jobs/queues";
+import { JOBS } from "@/lib/jobs/job-types";
 import { logger } from "@/lib/log";
 import { getProvider } from "@/lib/providers/registry";
 import { isFinal } from "@/lib/transactions/state-machine";
-import { z } from "zod";
 import type { CheckoutResult } from "./checkout-result";
 import { readCheckoutState } from "./checkout-state";
 import { claimSettlement } from "./claim-step";
@@ -48,16 +47,11 @@ export async function settleDuePayment(transactionId: string, now = new Date()):
   }
 }
 
-export const settleCheckoutJob = defineJob({
-  queue: QUEUES.payments,
-  name: "checkout.settle",
-  schema: z.object({ transactionId: z.string().min(1) }),
-  async handle({ transactionId }) {
-    const outcome = await settleDuePayment(transactionId);
-    // Thrown, so BullMQ retries with its backoff until the provider has decided.
-    if (outcome === "not_due" || outcome === "pending") throw new Error(`checkout ${transactionId} not settled yet (${outcome})`);
-    return outcome;
-  },
+export const settleCheckoutJob = defineJob(JOBS.settleCheckout, async ({ transactionId }) => {
+  const outcome = await settleDuePayment(transactionId);
+  // Thrown, so BullMQ retries with its backoff until the provider has decided.
+  if (outcome === "not_due" || outcome === "pending") throw new Error(`checkout ${transactionId} not settled yet (${outcome})`);
+  return outcome;
 });
 
 /**
@@ -71,7 +65,7 @@ export async function startSettlement(t: CheckoutTransaction, { providerRef, del
     return now?.status === "PROCESSING" && readCheckoutState(now.providerState).step === "settling" ? { kind: "next" } : { kind: "closed" };
   }
   try {
-    await enqueueJob(settleCheckoutJob, { transactionId: t.id }, { jobId: `checkout-settle-${t.id}`, delayMs });
+    await enqueueJob(JOBS.settleCheckout, { transactionId: t.id }, { jobId: `checkout-settle-${t.id}`, delayMs });
   } catch (err) {
     logger.warn({ transactionId: t.id, err: (err as Error).message }, "could not schedule the settlement; the next page view settles it");
   }

@@ -2,7 +2,7 @@
 // form's client component (as-you-type feedback). Pure TypeScript: no server
 // imports, so it is safe in the browser bundle. Returns error codes; the
 // caller picks the message in the customer's language.
-import { cardBrand, isExpired, luhnValid, type CardBrand } from "@/lib/payment-methods/card";
+import { cardBrand, isExpired, luhnValid, type CardBrand } from "@/lib/schema/card";
 
 export type CardField = "cardNumber" | "expiry" | "cvc" | "name";
 export type CardFieldError = "cardNumberRequired" | "cardNumberInvalid" | "expiryRequired" | "expiryInvalid" | "expiryPast" | "cvcInvalid" | "nameRequired";
@@ -14,7 +14,7 @@ export interface CardFields {
   name: string;
 }
 
-export interface ValidCard {
+interface ValidCard {
   number: string;
   expMonth: number;
   expYear: number;
@@ -24,7 +24,7 @@ export interface ValidCard {
 
 export type CardValidation = { ok: true; card: ValidCard } | { ok: false; errors: Partial<Record<CardField, CardFieldError>> };
 
-export const NAME_MAX_LENGTH = 100;
+const NAME_MAX_LENGTH = 100;
 /** Cards are not issued for longer than this; a later year is a typo. */
 const MAX_YEARS_AHEAD = 20;
 

@@ -1,6 +1,6 @@
-// OpenAPI registration of GET /v1/customers/{buyerId} (imported by lib/openapi/endpoints.ts only).
+// OpenAPI registration of GET /v1/customers/{buyerId} (imported by lib/api/endpoints.ts only).
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
-import { z } from "@/lib/openapi/zod";
+import { z } from "@/lib/schema/zod";
 import { ZCustomer } from "./schemas";
 
 registerEndpoint({

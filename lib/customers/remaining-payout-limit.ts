@@ -25,7 +25,7 @@ export interface RemainingPayoutLimitOptions {
   now?: Date;
 }
 
-export function startOfUtcDay(now: Date): Date {
+function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 

@@ -1,8 +1,8 @@
 // The seed's Customer object: as sent with a deposit or a withdrawal, and as
 // GET /v1/customers/{buyerId} answers it (SPEC §3, §7).
 import { isIP } from "node:net";
-import { z } from "@/lib/openapi/zod";
-import { LIMITS, text } from "@/lib/transactions/fields";
+import { z } from "@/lib/schema/zod";
+import { LIMITS, text } from "@/lib/schema/fields";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

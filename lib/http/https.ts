@@ -9,7 +9,7 @@ import { TRANSPORT_HEADERS, transportIsStamped } from "./stamp-transport";
 
 let warnedUnstamped = false;
 
-export function isSecureRequest(req: Request): boolean {
+function isSecureRequest(req: Request): boolean {
   if (!transportIsStamped()) {
     if (!warnedUnstamped) {
       warnedUnstamped = true;

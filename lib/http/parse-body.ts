@@ -6,13 +6,13 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "./json";
-import { formatZodIssue } from "./zod-message";
+import { formatZodIssue } from "@/lib/schema/zod-message";
 
 /**
  * Deeper bodies are refused before JSON.parse: no request needs them, and the
  * code that walks a body (canonical JSON, redaction, zod) recurses.
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 const tooLarge = () => new AppError("payload_too_large", `Request body must not exceed ${MAX_BODY_BYTES} bytes`);
 
@@ -48,7 +48,7 @@ export function parseJsonText<T extends z.ZodType>(text: string, schema: T): { j
   } catch {
     throw new AppError("invalid_request", "Request body is not valid JSON");
   }
-  // reportInput: lets the message tell a missing field from a wrong type (lib/http/zod-message.ts).
+  // reportInput: lets the message tell a missing field from a wrong type (lib/schema/zod-message.ts).
   const parsed = schema.safeParse(json, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -16,7 +16,7 @@ import { newId } from "@/lib/ids";
 import { OWNER_ALIVE_SQL, processLivenessLock } from "./process-liveness";
 
 /** SPEC §10: records are kept 24 h; an expired one counts as absent. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /** A claim can vanish between our INSERT and SELECT (a 5xx releases it); then we simply try again. */
 const MAX_ATTEMPTS = 3;
 

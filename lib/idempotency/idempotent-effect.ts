@@ -39,7 +39,7 @@ export function runInIdempotentScope<T>(scope: IdempotentEffectScope, work: () =
   return scopes.run(scope, work);
 }
 
-export class IdempotencyClaimLostError extends AppError {
+class IdempotencyClaimLostError extends AppError {
   constructor() {
     super("idempotency_in_progress", "A request with this Idempotency-Key is still in progress; retry later");
   }

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 const invalid = (message: string) => new AppError("invalid_request", `${IDEMPOTENCY_HEADER} ${message}`, { param: IDEMPOTENCY_HEADER });
 

@@ -56,14 +56,6 @@ export function processLivenessLock(): Promise<bigint> {
   return current;
 }
 
-/** Releases the lock (graceful shutdown): claims still in flight become free at once. */
-export async function releaseProcessLivenessLock(): Promise<void> {
-  const c = client;
-  client = null;
-  current = null;
-  await c?.end().catch(() => undefined);
-}
-
 /** SQL condition "the process with lock number <owner> is alive", for use inside a statement. */
 export const OWNER_ALIVE_SQL = `EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
   AND ((l.classid::bigint << 32) | l.objid::bigint) = "IdempotencyRecord"."owner")`;

@@ -1,16 +1,13 @@
-// Jobs are declared as data (GUIDE.md §9): a name, a zod schema for the data
-// (checked when the job is added and again when it runs) and a handler.
+// A job kind of lib/jobs/job-types.ts paired with the function that runs it.
+// Handlers live with their feature; workers/job-registry.ts lists them.
 import type { Job } from "bullmq";
 import type { z } from "zod";
-import type { QueueName } from "./queues";
+import type { JobType } from "./job-types";
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  queue: QueueName;
-  name: string;
-  schema: S;
+export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobType<S> {
   handle: (data: z.infer<S>, job: Job) => Promise<unknown>;
 }
 
-export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
-  return def;
+export function defineJob<S extends z.ZodType>(type: JobType<S>, handle: JobDefinition<S>["handle"]): JobDefinition<S> {
+  return { ...type, handle };
 }

@@ -8,7 +8,7 @@ import { Queue, type Job, type JobsOptions } from "bullmq";
 import type { z } from "zod";
 import { logger } from "@/lib/log";
 import { producerConnectionOptions, rkey } from "@/lib/redis";
-import type { JobDefinition } from "./define-job";
+import type { JobType } from "./job-types";
 import type { QueueName } from "./queues";
 
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -41,7 +41,7 @@ export function jobQueue(name: QueueName): Queue {
  * giving up is safe; the abandoned add may still land later, and job ids make
  * that harmless.
  */
-export const ENQUEUE_TIMEOUT_MS = 2_000;
+const ENQUEUE_TIMEOUT_MS = 2_000;
 
 export async function withEnqueueTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -56,13 +56,8 @@ export async function withEnqueueTimeout<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function enqueueJob<S extends z.ZodType>(def: JobDefinition<S>, data: z.infer<S>, { jobId, delayMs }: { jobId: string; delayMs?: number }): Promise<Job> {
+export async function enqueueJob<S extends z.ZodType>(def: JobType<S>, data: z.infer<S>, { jobId, delayMs }: { jobId: string; delayMs?: number }): Promise<Job> {
   if (jobId.includes(":")) throw new Error(`Job id ${jobId} must not contain ':'`);
   return withEnqueueTimeout(jobQueue(def.queue).add(def.name, def.schema.parse(data), { jobId, ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) }));
 }
 
-export async function closeJobQueues(): Promise<void> {
-  const queues = globalForQueues.sluiceJobQueues;
-  globalForQueues.sluiceJobQueues = undefined;
-  await Promise.all([...(queues?.values() ?? [])].map((q) => q.close().catch(() => undefined)));
-}

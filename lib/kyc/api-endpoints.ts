@@ -1,6 +1,6 @@
-// OpenAPI registration of POST /v1/customers/{buyerId}/verification (imported by lib/openapi/endpoints.ts only).
+// OpenAPI registration of POST /v1/customers/{buyerId}/verification (imported by lib/api/endpoints.ts only).
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
-import { z } from "@/lib/openapi/zod";
+import { z } from "@/lib/schema/zod";
 import { ZStartVerificationRequest, ZStartVerificationResponse } from "./schemas";
 
 registerEndpoint({

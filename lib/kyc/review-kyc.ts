@@ -3,7 +3,7 @@
 // how a customer gets the higher daily payout limit); rejecting a customer
 // who was already verified at basic leaves that standing. Conditional on the
 // verification still pending, so two operators deciding at once produce one decision.
-import { loadStaffUser, type StaffActor } from "@/lib/approvals/staff-actor";
+import { loadStaffUser, type StaffActor } from "@/lib/auth/staff-actor";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";

@@ -2,10 +2,10 @@
 // POST /v1/customers/{buyerId}/verification and the hosted verification form.
 import { z } from "zod";
 import { ZCustomerInput } from "@/lib/customers/schemas";
-import { LIMITS, text } from "@/lib/transactions/fields";
+import { LIMITS, text } from "@/lib/schema/fields";
 
-export const KYC_LEVELS = ["basic", "enhanced"] as const;
-export const KYC_STATUSES = ["none", "pending", "verified", "rejected"] as const;
+const KYC_LEVELS = ["basic", "enhanced"] as const;
+const KYC_STATUSES = ["none", "pending", "verified", "rejected"] as const;
 
 export const ZStartVerificationRequest = z
   .strictObject(
@@ -16,7 +16,6 @@ export const ZStartVerificationRequest = z
     { error: "Request body must be a JSON object" },
   )
   .meta({ description: "Start (or resume) a hosted KYC verification", example: { level: "basic" } });
-export type TStartVerificationRequest = z.infer<typeof ZStartVerificationRequest>;
 
 export const ZStartVerificationResponse = z
   .object({

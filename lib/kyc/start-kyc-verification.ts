@@ -6,7 +6,7 @@
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { LIMITS } from "@/lib/transactions/fields";
+import { LIMITS } from "@/lib/schema/fields";
 import type { Environment, KycLevel } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";

@@ -1,4 +1,4 @@
-// OpenAPI registrations of GET /v1/balance and POST /v1/sandbox/balance (imported by lib/openapi/endpoints.ts only).
+// OpenAPI registrations of GET /v1/balance and POST /v1/sandbox/balance (imported by lib/api/endpoints.ts only).
 import { errorContent } from "@/lib/openapi/common";
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { ZAddTestFundsRequest, ZAddTestFundsResponse, ZBalanceList } from "./schemas";

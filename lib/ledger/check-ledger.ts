@@ -6,7 +6,7 @@
 // seen either wholly or not at all. Done in SQL so it scales with the ledger.
 import { db } from "@/lib/db";
 
-export interface LedgerMismatch {
+interface LedgerMismatch {
   kind: "journal" | "transaction" | "account";
   id: string;
   detail: string;

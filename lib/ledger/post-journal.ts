@@ -39,7 +39,7 @@ export interface PostJournalOptions {
   legs: Leg[];
 }
 
-export class InsufficientBalanceError extends AppError {
+class InsufficientBalanceError extends AppError {
   constructor() {
     super("invalid_request", "Insufficient balance");
   }

@@ -1,8 +1,8 @@
 // Balance responses and the sandbox test-funds request (SPEC §5, §6).
-import { amount, currency } from "@/lib/transactions/fields";
-import { z } from "@/lib/openapi/zod";
+import { amount, currency } from "@/lib/schema/fields";
+import { z } from "@/lib/schema/zod";
 
-export const ZBalance = z
+const ZBalance = z
   .object({
     currency: z.string().openapi({ example: "USD" }),
     available: z.number().int().openapi({ description: "Can be paid out or refunded now, minor units. May be negative after a chargeback.", example: 1000000 }),
@@ -17,6 +17,5 @@ export const ZBalanceList = z.object({ balances: z.array(ZBalance) }).openapi("B
 export const ZAddTestFundsRequest = z
   .strictObject({ currency: currency(), amount: amount() }, { error: "Request body must be a JSON object" })
   .openapi("AddTestFundsRequest", { example: { currency: "USD", amount: 100000 } });
-export type TAddTestFundsRequest = z.infer<typeof ZAddTestFundsRequest>;
 
 export const ZAddTestFundsResponse = z.object({ balance: ZBalance }).openapi("AddTestFundsResponse");

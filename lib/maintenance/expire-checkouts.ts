@@ -6,7 +6,7 @@
 // expiry can never both win — whichever commits first decides, the other is
 // refused. Batches keep each query small after a long outage.
 import { db } from "@/lib/db";
-import { afterCommit } from "@/lib/transactions/after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { transition, TransitionRefusedError } from "@/lib/transactions/transition";
 
 const BATCH = 200;

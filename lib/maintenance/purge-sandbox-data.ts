@@ -22,7 +22,7 @@ import { db, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { ROLL_UP_LOCK } from "@/lib/ledger/roll-up";
 
-export const SANDBOX_RETENTION_DAYS = 30;
+const SANDBOX_RETENTION_DAYS = 30;
 const BATCH = 500;
 
 export interface PurgeResult {

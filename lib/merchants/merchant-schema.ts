@@ -1,9 +1,9 @@
 // GET /v1/merchants/me: the response schema and its OpenAPI registration,
 // the worked example of registerEndpoint() for the other endpoints.
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
-import { z } from "@/lib/openapi/zod";
+import { z } from "@/lib/schema/zod";
 
-export const ZMerchant = z
+const ZMerchant = z
   .object({
     id: z.string().openapi({ example: "mr_4f9Kc2LxQ8vT1bZ7mN3pR6sW" }),
     name: z.string().openapi({ example: "Demo Store" }),
@@ -14,8 +14,6 @@ export const ZMerchant = z
   })
   .strict()
   .openapi("Merchant", { description: "The seed's Merchant record (id, name, domain, isActive) plus environment and createdAt." });
-
-export type TMerchant = z.infer<typeof ZMerchant>;
 
 registerEndpoint({
   method: "get",

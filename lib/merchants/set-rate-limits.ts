@@ -3,7 +3,7 @@
 // at least the per-key values so a raised key limit is never capped below.
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/merchants/rate-limit-defaults";
+import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/rate-limit/defaults";
 
 export interface RateLimitsInput {
   merchantId: string;

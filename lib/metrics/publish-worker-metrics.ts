@@ -11,7 +11,7 @@ export const PUBLISH_EVERY_MS = 5_000;
 const TTL_SECONDS = 15;
 const processKey = `${hostname()}-${process.pid}-${randomBytes(4).toString("hex")}`;
 
-export function metricsKey(name = processKey): string {
+function metricsKey(name = processKey): string {
   return rkey("metrics", "worker", name);
 }
 

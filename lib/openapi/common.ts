@@ -3,7 +3,7 @@
 // idempotency headers, and the two ways to send the API key.
 import { ERROR_STATUS, type ErrorCode, type ErrorFamily } from "@/lib/errors";
 import { registry } from "./registry";
-import { z } from "./zod";
+import { z } from "@/lib/schema/zod";
 
 export const PaymentError = registry.register(
   "PaymentError",
@@ -17,12 +17,12 @@ export const PaymentError = registry.register(
     .openapi({ description: "Error body of the payment endpoints (`/payment/*`), as in the seed's ErrorResponse." }),
 );
 
-export const PaymentUnauthorized = registry.register(
+const PaymentUnauthorized = registry.register(
   "PaymentUnauthorized",
   z.object({ message: z.string().openapi({ example: "Invalid API key" }) }).openapi({ description: "401 body of the payment endpoints (the seed's UnauthorizedError)." }),
 );
 
-export const GuideError = registry.register(
+const GuideError = registry.register(
   "GuideError",
   z
     .object({

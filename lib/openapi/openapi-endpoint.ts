@@ -1,6 +1,6 @@
 // GET /v1/openapi.json describes itself: public, no key needed.
 import { registerEndpoint } from "./register-endpoint";
-import { z } from "./zod";
+import { z } from "@/lib/schema/zod";
 
 registerEndpoint({
   method: "get",

@@ -13,11 +13,11 @@
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import type { ErrorCode, ErrorFamily } from "@/lib/errors";
-import { KEY_RATE_DEFAULTS } from "@/lib/merchants/rate-limit-defaults";
+import { KEY_RATE_DEFAULTS } from "@/lib/rate-limit/defaults";
 import { errorContent, IDEMPOTENCY_KEY_PARAMETER, RESPONSE_HEADERS, type ResponseHeaderName } from "./common";
 import { registry } from "./registry";
 
-export interface EndpointResponse {
+interface EndpointResponse {
   description: string;
   schema?: z.ZodType;
   example?: unknown;

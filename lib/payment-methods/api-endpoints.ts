@@ -1,4 +1,4 @@
-// OpenAPI registration of GET /v1/payment-methods (imported by lib/openapi/endpoints.ts only).
+// OpenAPI registration of GET /v1/payment-methods (imported by lib/api/endpoints.ts only).
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { ZPaymentMethodList } from "./list-payment-methods";
 

@@ -1,12 +1,12 @@
 // GET /v1/payment-methods (SPEC §3, §5): the methods enabled for the key's
 // merchant and environment. `slug` is what a request may name instead of the
 // id (`"paymentMethod": "paypal"`), so it is listed next to it.
-import { z } from "@/lib/openapi/zod";
+import { z } from "@/lib/schema/zod";
 import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { getProvider } from "@/lib/providers/registry";
 
-export const ZPaymentMethod = z.object({
+const ZPaymentMethod = z.object({
   id: z.string().meta({ description: "cr_… for cards, pm_… otherwise", example: "cr_5gHk2LpQ9wZx7VbN3mRt8YcD" }),
   slug: z.string().meta({ description: "The name a request may use as paymentMethod", example: "card" }),
   type: z.enum(["card", "bank_transfer", "ewallet", "crypto", "bnpl"]),

@@ -10,7 +10,7 @@ import { getProvider } from "@/lib/providers/registry";
 import { SANDBOX_CATALOGUE } from "./default-catalogue";
 
 /** Every slug the gateway knows, whether or not a merchant has enabled it. */
-export const KNOWN_SLUGS: ReadonlySet<string> = new Set([...SANDBOX_CATALOGUE.map((m) => m.slug), "ewallet"]);
+const KNOWN_SLUGS: ReadonlySet<string> = new Set([...SANDBOX_CATALOGUE.map((m) => m.slug), "ewallet"]);
 
 export interface ResolveOptions {
   merchantId: string;

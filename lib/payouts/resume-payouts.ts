@@ -6,7 +6,8 @@
 import { db } from "@/lib/db";
 import { jobQueue, enqueueJob } from "@/lib/jobs/enqueue-job";
 import { QUEUES } from "@/lib/jobs/queues";
-import { payoutJobId, processPayoutJob } from "./process-payout-job";
+import { JOBS } from "@/lib/jobs/job-types";
+import { payoutJobId } from "./process-payout-job";
 
 const BATCH = 200;
 /** Younger payouts are still being scheduled by the request that created them. */
@@ -27,7 +28,7 @@ export async function resumePayouts({ now = new Date(), graceMs = GRACE_MS }: { 
     for (const { id } of rows) {
       const job = await queue.getJob(payoutJobId(id));
       if (!job) {
-        await enqueueJob(processPayoutJob, { transactionId: id }, { jobId: payoutJobId(id) });
+        await enqueueJob(JOBS.processPayout, { transactionId: id }, { jobId: payoutJobId(id) });
         scheduled++;
       } else if ((await job.getState()) === "failed") {
         await job.retry("failed");

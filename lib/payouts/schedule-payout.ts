@@ -3,11 +3,12 @@
 // PostgreSQL: the worker's sweep (resume-payouts.ts) schedules it later.
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { logger } from "@/lib/log";
-import { payoutJobId, processPayoutJob } from "./process-payout-job";
+import { JOBS } from "@/lib/jobs/job-types";
+import { payoutJobId } from "./process-payout-job";
 
 export async function schedulePayout({ transactionId }: { transactionId: string }): Promise<void> {
   try {
-    await enqueueJob(processPayoutJob, { transactionId }, { jobId: payoutJobId(transactionId) });
+    await enqueueJob(JOBS.processPayout, { transactionId }, { jobId: payoutJobId(transactionId) });
   } catch (err) {
     logger.warn({ transactionId, err: (err as Error).message }, "could not schedule the payout now; the sweep will");
   }

@@ -51,13 +51,13 @@ export interface AuthorizeInput {
   details?: Record<string, unknown>;
 }
 
-export interface ConfirmActionInput {
+interface ConfirmActionInput {
   transactionId: string;
   providerRef: string;
   code: string;
 }
 
-export interface RefundInput {
+interface RefundInput {
   transactionId: string;
   parentProviderRef: string | null;
   amount: bigint;
@@ -76,7 +76,7 @@ export interface PayoutInput {
   destination: Record<string, unknown>;
 }
 
-export interface StatusInput {
+interface StatusInput {
   providerRef: string;
   kind: "payment" | "refund" | "payout";
 }

@@ -5,7 +5,7 @@
 // prefixes. The prefixes keep working on every host. Pure, so it is unit-tested
 // without a server.
 
-export type Surface = "checkout" | "backoffice";
+type Surface = "checkout" | "backoffice";
 
 export interface SurfaceConfig {
   surface: Surface;

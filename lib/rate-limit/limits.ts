@@ -1,10 +1,10 @@
 // Effective rate limits of one merchant environment (SPEC §11): the seed's
-// defaults (lib/merchants/rate-limit-defaults.ts) unless an operator raised
+// defaults (lib/rate-limit/defaults.ts) unless an operator raised
 // them in MerchantSettings (null columns mean "default").
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/merchants/rate-limit-defaults";
+import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/rate-limit/defaults";
 
-export interface WindowLimits {
+interface WindowLimits {
   perMinute: number;
   perSecond: number;
 }

@@ -1,7 +1,7 @@
 // Adds an entry to the screening list (SPEC §7). A platform-wide entry
 // (merchantId null) is an operator's; a merchant's own entry is its ADMIN's
 // or OWNER's, and the holds it causes are theirs to decide (hold-reason.ts).
-import { loadStaffUser, type StaffActor } from "@/lib/approvals/staff-actor";
+import { loadStaffUser, type StaffActor } from "@/lib/auth/staff-actor";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";

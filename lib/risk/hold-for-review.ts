@@ -4,7 +4,7 @@
 // the hold is refused and the caller leaves it alone.
 import { db } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { afterCommit } from "@/lib/transactions/after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { transition } from "@/lib/transactions/transition";
 
 export async function holdForReview({ transactionId, holdReason, requiredApprovals }: { transactionId: string; holdReason: string; requiredApprovals: number }): Promise<Transaction> {

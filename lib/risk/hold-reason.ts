@@ -4,7 +4,7 @@
 //                       platform screening list) → platform OPERATORs;
 //   "merchant_rule: …"  the merchant's own rules (sale review threshold, the
 //                       merchant's screening entries) → the merchant's ADMIN or OWNER.
-export const HOLD_ORIGINS = ["screening", "merchant_rule"] as const;
+const HOLD_ORIGINS = ["screening", "merchant_rule"] as const;
 export type HoldOrigin = (typeof HOLD_ORIGINS)[number];
 
 export function formatHoldReason(origin: HoldOrigin, reasons: string[]): string {

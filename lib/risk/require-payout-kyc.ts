@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import type { TCustomerInput } from "@/lib/customers/schemas";
 import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
-import { getRiskSettings } from "./get-risk-settings";
+import { getRiskSettings } from "@/lib/merchants/get-risk-settings";
 
 export interface RequirePayoutKycOptions {
   merchantId: string;

@@ -7,7 +7,7 @@
 // worker crash gives the same answer.
 import { db } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { getRiskSettings } from "./get-risk-settings";
+import { getRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { formatHoldReason, type HoldOrigin } from "./hold-reason";
 
 export type Screening = { hold: false } | { hold: true; origin: HoldOrigin; holdReason: string; requiredApprovals: number };

@@ -6,7 +6,7 @@
 // a clear one gets screenedAt; so each sale is found only until screened.
 import { db } from "@/lib/db";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { screenSaleJob } from "./screen-sale-job";
+import { JOBS } from "@/lib/jobs/job-types";
 
 export async function sweepSaleScreening({ olderThanMs = 5_000, limit = 500 }: { olderThanMs?: number; limit?: number } = {}): Promise<number> {
   const due = await db.$queryRaw<{ id: string }[]>`
@@ -17,6 +17,6 @@ export async function sweepSaleScreening({ olderThanMs = 5_000, limit = 500 }: {
       AND t."createdAt" < now() - make_interval(secs => ${olderThanMs / 1000})
       AND t."createdAt" > now() - interval '7 days'
     ORDER BY t."createdAt" LIMIT ${limit}`;
-  for (const { id } of due) await enqueueJob(screenSaleJob, { transactionId: id }, { jobId: `sale-screen-${id}` });
+  for (const { id } of due) await enqueueJob(JOBS.screenSale, { transactionId: id }, { jobId: `sale-screen-${id}` });
   return due.length;
 }

@@ -1,9 +1,9 @@
 // OpenAPI registrations of the payment and transaction endpoints (imported
-// by lib/openapi/endpoints.ts only). The schemas are the ones the routes
+// by lib/api/endpoints.ts only). The schemas are the ones the routes
 // validate with; registerEndpoint() adds the errors every endpoint can give.
 import { errorContent, PaymentError } from "@/lib/openapi/common";
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
-import { z } from "@/lib/openapi/zod";
+import { z } from "@/lib/schema/zod";
 import {
   ZCreatePayoutRequest,
   ZCreateRefundRequest,

@@ -10,7 +10,7 @@ export interface CheckoutSession {
   url: string;
 }
 
-export function checkoutUrl(token: string): string {
+function checkoutUrl(token: string): string {
   return `${env.CHECKOUT_BASE_URL.replace(/\/$/, "")}/pay/${token}`;
 }
 

@@ -9,7 +9,7 @@ import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import { invalid } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { postChargeback } from "@/lib/ledger/postings";
-import { afterCommit } from "./after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { insertTransaction, type Actor } from "./transition";
 import { childOfSale } from "./transaction-columns";

@@ -19,7 +19,7 @@ import { logger } from "@/lib/log";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { postRefundCreated } from "@/lib/ledger/postings";
-import { afterCommit } from "./after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { getTransaction } from "./get-transaction";
 import type { TCreateRefundRequest } from "./schemas";

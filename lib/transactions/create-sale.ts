@@ -17,14 +17,14 @@ import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enum
 import { newId } from "@/lib/ids";
 import { postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
 import { logger } from "@/lib/log";
-import { normaliseExpiryYear } from "@/lib/payment-methods/card";
+import { normaliseExpiryYear } from "@/lib/schema/card";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
 import { getProvider } from "@/lib/providers/registry";
-import { getRiskSettings } from "@/lib/risk/get-risk-settings";
-import { scheduleSaleScreening } from "@/lib/risk/schedule-sale-screening";
+import { getRiskSettings } from "@/lib/merchants/get-risk-settings";
+import { scheduleSaleScreening } from "@/lib/transactions/schedule-sale-screening";
 import type { CardInput, PaymentProvider, ProviderResult } from "@/lib/providers/types";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
-import { afterCommit } from "./after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { checkCreateRequest } from "./check-create-request";
 import { newCheckoutSession } from "./checkout-session";

@@ -8,7 +8,7 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
 import { postPayoutReleased, postPayoutSucceeded, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
 import type { CardSummary, DeclineCode } from "@/lib/providers/types";
-import { afterCommit } from "./after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { transition, type Actor } from "./transition";
 

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { TListTransactionsQuery, ZTransactionList } from "./schemas";
 import { serializeTransaction } from "./serialize-transaction";
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 export async function listTransactions({ merchantId, environment, query }: { merchantId: string; environment: Environment; query: TListTransactionsQuery }): Promise<z.infer<typeof ZTransactionList>> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;

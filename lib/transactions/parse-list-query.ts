@@ -2,7 +2,7 @@
 // (ZListTransactionsQuery, which the OpenAPI document describes too). A
 // parameter given twice is refused rather than silently picking one.
 import { invalid } from "@/lib/errors";
-import { formatZodIssue } from "@/lib/http/zod-message";
+import { formatZodIssue } from "@/lib/schema/zod-message";
 import { ZListTransactionsQuery, type TListTransactionsQuery } from "./schemas";
 
 export function parseListTransactionsQuery(params: URLSearchParams): TListTransactionsQuery {

@@ -2,15 +2,15 @@
 // (GUIDE.md §3): the API validates with them and the OpenAPI document is
 // generated from them, so the two can never disagree. Field names, status
 // values and the seed's messages are exact (seed "Resources", SPEC §3, §5).
-import { idParam, ZPageLimit } from "@/lib/http/pagination";
-import { z } from "@/lib/openapi/zod";
-import { luhnValid } from "@/lib/payment-methods/card";
+import { idParam, ZPageLimit } from "@/lib/schema/pagination";
+import { z } from "@/lib/schema/zod";
+import { luhnValid } from "@/lib/schema/card";
 import { ZCustomerInput, ZPayoutCustomerInput } from "@/lib/customers/schemas";
-import { amount, currency, httpUrl, LIMITS, locale, metadata, text } from "./fields";
+import { amount, currency, httpUrl, LIMITS, locale, metadata, text } from "@/lib/schema/fields";
 
-export const TRANSACTION_STATUSES = ["CREATED", "WAIT_APPROVE", "PROCESSING", "CANCELED", "DECLINED", "SUCCESS", "EXPIRED"] as const;
-export const TRANSACTION_ACTIONS = ["SALE", "PAYOUT", "AUTHORIZE", "REFUND", "CHARGEBACK"] as const;
-export const DECLINE_CODES = [
+const TRANSACTION_STATUSES = ["CREATED", "WAIT_APPROVE", "PROCESSING", "CANCELED", "DECLINED", "SUCCESS", "EXPIRED"] as const;
+const TRANSACTION_ACTIONS = ["SALE", "PAYOUT", "AUTHORIZE", "REFUND", "CHARGEBACK"] as const;
+const DECLINE_CODES = [
   "card_declined",
   "insufficient_funds",
   "expired_card",
@@ -45,7 +45,7 @@ const expiryYear = digitsOrInteger("expiryYear", /^(\d{2}|\d{4})$/, "paymentMeth
  * the number, expiry and CVC together. Card numbers and CVCs only ever go to
  * the provider interface: they are never stored and never logged.
  */
-export const ZPaymentMethodInput = z
+const ZPaymentMethodInput = z
   .strictObject(
     {
       cardNumber: text("paymentMethodInput.cardNumber", 23)

@@ -3,13 +3,12 @@
 // commits (startRefund); a result that is still pending is confirmed by a
 // worker job that asks the provider's status() later. Job data carries the
 // transaction id only (GUIDE.md §9).
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { QUEUES } from "@/lib/jobs/queues";
+import { JOBS } from "@/lib/jobs/job-types";
 import { logger } from "@/lib/log";
 import { getProvider } from "@/lib/providers/registry";
 import type { ProviderResult } from "@/lib/providers/types";
@@ -62,22 +61,17 @@ function confirmDelayMs(refund: Transaction, result: ProviderResult | null): num
   return hint ?? PROVIDER_POLL_DELAY_MS;
 }
 
-export const confirmRefundJob = defineJob({
-  queue: QUEUES.payments,
-  name: "refund.confirm",
-  schema: z.object({ transactionId: z.string().startsWith("tx_") }),
-  async handle({ transactionId }) {
-    const refund = await db.transaction.findUnique({ where: { id: transactionId } });
-    if (!refund || refund.action !== "REFUND" || refund.status !== "PROCESSING") return "nothing to do";
-    const { result } = await askProvider(refund);
-    // Still pending: throwing lets BullMQ retry with its exponential backoff.
-    if (result && (result.status === "pending" || result.status === "requires_action")) throw new RefundPendingError(`refund ${transactionId} still pending at the provider`);
-    return result?.status;
-  },
+export const confirmRefundJob = defineJob(JOBS.confirmRefund, async ({ transactionId }) => {
+  const refund = await db.transaction.findUnique({ where: { id: transactionId } });
+  if (!refund || refund.action !== "REFUND" || refund.status !== "PROCESSING") return "nothing to do";
+  const { result } = await askProvider(refund);
+  // Still pending: throwing lets BullMQ retry with its exponential backoff.
+  if (result && (result.status === "pending" || result.status === "requires_action")) throw new RefundPendingError(`refund ${transactionId} still pending at the provider`);
+  return result?.status;
 });
 
-export async function scheduleRefundConfirmation(refund: Transaction, result: ProviderResult | null): Promise<void> {
-  await enqueueJob(confirmRefundJob, { transactionId: refund.id }, { jobId: `refund-confirm-${refund.id}`, delayMs: confirmDelayMs(refund, result) });
+async function scheduleRefundConfirmation(refund: Transaction, result: ProviderResult | null): Promise<void> {
+  await enqueueJob(JOBS.confirmRefund, { transactionId: refund.id }, { jobId: `refund-confirm-${refund.id}`, delayMs: confirmDelayMs(refund, result) });
 }
 
 /**

@@ -27,10 +27,6 @@ export function isFinal(status: TransactionStatus): boolean {
   return TRANSITIONS[status].length === 0;
 }
 
-export function isSuccess(status: TransactionStatus): boolean {
-  return status === "SUCCESS";
-}
-
 /** Webhook event kind for arriving in a status (SPEC §9). CREATED emits none. */
 export function eventKind(status: TransactionStatus): string | null {
   switch (status) {

@@ -1,5 +1,5 @@
 // OpenAPI registrations of the webhook event endpoints (imported by
-// lib/openapi/endpoints.ts only), from the same schemas the routes use.
+// lib/api/endpoints.ts only), from the same schemas the routes use.
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { ZEventIdParam, ZListEventsQuery, ZWebhookEvent, ZWebhookEventDetail, ZWebhookEventList } from "./schemas";
 

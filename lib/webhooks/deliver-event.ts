@@ -26,9 +26,9 @@ import { acquireReceiverSlot, busyReceiverDelayMs, receiverAtCap, releaseReceive
 import { nextAttemptTime } from "./retry-schedule";
 import { signedHeaders } from "./sign-webhook";
 import { SecretUnavailableError } from "@/lib/crypto";
-import { getCachedSigningSecrets } from "./cached-signing-secrets";
-import { SIGNING_KEY_UNREADABLE, type SigningSecrets } from "./signing-keys";
-import { deliveryJobId, destinationOf, queueDeliveries, webhookQueue, type TDeliverJob } from "./webhook-queue";
+import { getCachedSigningSecrets, SIGNING_KEY_UNREADABLE, type SigningSecrets } from "./signing-keys";
+import { deliveryJobId, destinationOf, queueDeliveries, webhookQueue } from "./webhook-queue";
+import type { TDeliverJob } from "@/lib/jobs/job-types";
 
 /** How soon a parked event looks again when the event before it has no attempt scheduled yet. */
 const BLOCKED_RECHECK_MS = 2_000;

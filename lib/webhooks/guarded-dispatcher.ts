@@ -15,7 +15,7 @@ import { Agent, buildConnector } from "undici";
 import { env } from "@/lib/env";
 import { isBlockedAddress, privateNetworksAllowed } from "./url-safety";
 
-export class BlockedAddressError extends Error {
+class BlockedAddressError extends Error {
   readonly code = "EBLOCKEDADDRESS";
   constructor(host: string, address: string) {
     super(`Refused: ${host} is a private or reserved address (${address}); set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow it`);
@@ -26,7 +26,7 @@ export class BlockedAddressError extends Error {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A `dns.lookup` replacement that refuses names resolving to a blocked address. */
-export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const list = addresses as LookupAddress[];
@@ -42,7 +42,7 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
 }
 
 /** Wraps a connector so that blocked IP literals are refused before any socket is opened. */
-export function guardConnector(base: buildConnector.connector): buildConnector.connector {
+function guardConnector(base: buildConnector.connector): buildConnector.connector {
   return (options, callback) => {
     const host = options.hostname.replace(/^\[|\]$/g, "");
     if (!privateNetworksAllowed() && isIP(host) && isBlockedAddress(host)) {

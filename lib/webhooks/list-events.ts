@@ -7,7 +7,7 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import type { TListEventsQuery, TWebhookEventList } from "./schemas";
 import { serializeEvent } from "./serialize-event";
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 export interface ListEventsOptions {
   merchantId: string;

@@ -1,6 +1,6 @@
 // GET /v1/events query string → ZListEventsQuery (400 naming the parameter on bad input).
 import { AppError } from "@/lib/errors";
-import { formatZodIssue } from "@/lib/http/zod-message";
+import { formatZodIssue } from "@/lib/schema/zod-message";
 import { ZListEventsQuery, type TListEventsQuery } from "./schemas";
 
 export function parseEventsQuery(req: Request): TListEventsQuery {

@@ -8,7 +8,7 @@ import type { Dispatcher } from "undici";
 import { request } from "undici";
 import { webhookDispatcher } from "./guarded-dispatcher";
 
-export const RESPONSE_EXCERPT_BYTES = 1024;
+const RESPONSE_EXCERPT_BYTES = 1024;
 
 export interface AttemptOutcome {
   startedAt: Date;

@@ -21,7 +21,7 @@ const typicalMs = new Map<string, number>();
 /** The shortest pause of a delivery over its receiver's share. */
 const MIN_PARK_MS = 200;
 
-export function receiverSlotLimit(): number {
+function receiverSlotLimit(): number {
   return Math.max(1, Math.floor(env.WEBHOOK_CONCURRENCY / 2));
 }
 

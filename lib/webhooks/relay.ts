@@ -1,6 +1,6 @@
 // Outbox relay (SPEC §9): moves committed events from PostgreSQL to the
 // webhook queue. Two paths, one rule:
-// - enqueueEvents(), right after a commit (lib/transactions/after-commit.ts),
+// - enqueueEvents(), right after a commit (lib/webhooks/after-commit.ts),
 //   so a webhook leaves within milliseconds;
 // - relayOutbox(), the worker's sweep, for whatever the first path could not
 //   queue (Redis down, process killed between commit and enqueue).

@@ -1,11 +1,11 @@
 // zod schemas of the events endpoints (SPEC §5, §9): validation and the
 // OpenAPI document come from the same definitions (GUIDE.md §3).
 import { z } from "zod";
-import { idParam, ZPageLimit } from "@/lib/http/pagination";
+import { idParam, ZPageLimit } from "@/lib/schema/pagination";
 
 const timestamp = z.string().meta({ format: "date-time", example: "2026-11-21T10:15:30.123Z" });
 const eventId = z.string().regex(/^evt_[0-9A-Za-z]{10,40}$/);
-export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
 /** GET /events query. Unknown parameters are refused, so a typo never silently widens a filter. */
 export const ZListEventsQuery = z.strictObject({
@@ -36,7 +36,7 @@ export const ZWebhookEvent = z
   .meta({ description: "A webhook event and its delivery state" });
 export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
 
-export const ZWebhookAttempt = z.object({
+const ZWebhookAttempt = z.object({
   attempt: z.number().int().meta({ description: "1 for the first attempt; the X-Sluice-Attempt header sent" }),
   startedAt: timestamp,
   url: z.string(),

@@ -5,7 +5,7 @@
 import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
-import { afterCommit } from "@/lib/transactions/after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { buildTestEventPayload } from "./event-payload";
 import { assertCallbackUrlAllowed } from "./url-safety";
 

@@ -18,18 +18,18 @@ import type { SigningSecrets } from "./signing-keys";
 const KEY_PREFIX = "whsec_";
 
 /** `sha256=<hex>` over the raw body, keyed with the full key text. */
-export function bodySignature(body: string, signingKey: string): string {
+function bodySignature(body: string, signingKey: string): string {
   return "sha256=" + createHmac("sha256", signingKey).update(body, "utf8").digest("hex");
 }
 
 /** The HMAC key bytes of the Standard Webhooks scheme for a `whsec_` key. */
-export function standardWebhooksKey(signingKey: string): Buffer {
+function standardWebhooksKey(signingKey: string): Buffer {
   const encoded = signingKey.startsWith(KEY_PREFIX) ? signingKey.slice(KEY_PREFIX.length) : signingKey;
   return Buffer.from(encoded, "base64");
 }
 
 /** `v1,<base64>` over "{id}.{timestamp}.{body}". */
-export function standardWebhooksSignature({ id, timestamp, body, signingKey }: { id: string; timestamp: number; body: string; signingKey: string }): string {
+function standardWebhooksSignature({ id, timestamp, body, signingKey }: { id: string; timestamp: number; body: string; signingKey: string }): string {
   return "v1," + createHmac("sha256", standardWebhooksKey(signingKey)).update(`${id}.${timestamp}.${body}`, "utf8").digest("base64");
 }
 

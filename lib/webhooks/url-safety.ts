@@ -41,7 +41,7 @@ function refuse(param: string, message: string): never {
  * Syntax and scheme check (no DNS): absolute http(s) URL, https only in
  * production, no credentials. Used by request validation.
  */
-export function checkCallbackUrlSyntax(raw: string, environment: Environment, param = "callbackUrl"): URL {
+function checkCallbackUrlSyntax(raw: string, environment: Environment, param = "callbackUrl"): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -54,7 +54,7 @@ export function checkCallbackUrlSyntax(raw: string, environment: Environment, pa
   return url;
 }
 
-export const RESOLVE_TIMEOUT_MS = 1_000;
+const RESOLVE_TIMEOUT_MS = 1_000;
 const VERDICT_TTL_MS = 60_000;
 const VERDICT_CACHE_MAX = 1_000;
 /** host → the blocked address it resolved to (or null: allowed or unresolved), and until when that holds. */

@@ -9,26 +9,10 @@
 // (BullMQ reserves ':' in custom ids; event ids never contain one.) Once a
 // job has completed its id is free again; the handler's own check against
 // the recorded attempts makes a late duplicate harmless.
-import { z } from "zod";
 import { jobQueue, withEnqueueTimeout } from "@/lib/jobs/enqueue-job";
+import { JOBS, type TDeliverJob } from "@/lib/jobs/job-types";
 import { QUEUES } from "@/lib/jobs/queues";
 
-export const DELIVER_JOB = "deliver";
-
-export const ZDeliverJob = z.object({
-  eventId: z.string().regex(/^evt_[0-9A-Za-z]+$/),
-  /** Automatic: position in the retry schedule (1 = first). Manual: the attempt number at the time of the resend. */
-  attempt: z.number().int().min(1),
-  manual: z.boolean().optional(),
-  /**
-   * Routing hint, not data: the receiver's origin, so a delivery to a
-   * receiver already at its share of slots is parked before it touches the
-   * database (one dead receiver's backlog then costs other merchants almost
-   * nothing). The handler still reads the URL from the event row.
-   */
-  dest: z.string().max(2_100).optional(),
-});
-export type TDeliverJob = z.infer<typeof ZDeliverJob>;
 
 export function deliveryJobId(job: TDeliverJob): string {
   if (job.manual) return `${job.eventId}-m${job.attempt}`;
@@ -59,8 +43,8 @@ export async function queueDeliveries(jobs: { data: TDeliverJob; delayMs?: numbe
   if (jobs.length === 0) return;
   await withEnqueueTimeout(webhookQueue().addBulk(
     jobs.map(({ data, delayMs }) => ({
-      name: DELIVER_JOB,
-      data: ZDeliverJob.parse(data),
+      name: JOBS.deliverWebhook.name,
+      data: JOBS.deliverWebhook.schema.parse(data),
       opts: { jobId: deliveryJobId(data), ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) },
     })),
   ));

@@ -16,13 +16,13 @@ import { rollUpLedger } from "../../lib/ledger/roll-up";
 import { reEncryptSecrets } from "../../lib/secrets/re-encrypt-secrets";
 import { createMerchant } from "../../lib/merchants/create-merchant";
 import { setRateLimits } from "../../lib/merchants/set-rate-limits";
-import { isCurrency } from "../../lib/money/currencies";
+import { isCurrency } from "@/lib/schema/currencies";
 import { createOperator } from "../../lib/users/create-user";
 
 type Values = Record<string, string | boolean | undefined>;
 type OptionSpec = Record<string, { type: "string" | "boolean" }>;
 
-export interface CommandResult {
+interface CommandResult {
   json: unknown;
   text: string;
   exitCode?: number;
@@ -34,7 +34,7 @@ export interface Command {
   run: (values: Values) => Promise<CommandResult>;
 }
 
-export class CliUsageError extends Error {
+class CliUsageError extends Error {
   override name = "CliUsageError";
 }
 

@@ -7,7 +7,7 @@ import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { apiRequest, json, newMerchant } from "../helpers/fixtures";
 import { pgDump } from "../helpers/pg-dump";
 

@@ -17,7 +17,7 @@ import * as transaction from "@/app/v1/transactions/[id]/route";
 import * as transactions from "@/app/v1/transactions/route";
 import { db } from "@/lib/db";
 import { QUEUES } from "@/lib/jobs/queues";
-import { jobDefinitions } from "@/lib/jobs/registry";
+import { jobDefinitions } from "@/workers/job-registry";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
 import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
@@ -85,7 +85,7 @@ let orderCounter = 0;
 export const nextOrderId = (prefix = "order") => `${prefix}_${Date.now().toString(36)}_${++orderCounter}`;
 
 /** Loopback literal: allowed in tests (WEBHOOK_ALLOW_PRIVATE_NETWORKS) and needs no DNS. */
-export const CALLBACK_URL = "http://127.0.0.1:9/webhooks";
+const CALLBACK_URL = "http://127.0.0.1:9/webhooks";
 
 export const CARDS = {
   visa: "4242424242424242",

@@ -10,7 +10,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { requestFingerprint } from "@/lib/idempotency/fingerprint";
 import { createRefund } from "@/lib/transactions/create-refund";
 import { paymentResult } from "@/lib/transactions/payment-response";

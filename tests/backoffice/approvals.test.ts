@@ -21,7 +21,7 @@ import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
 import { submitKycVerification } from "@/lib/kyc/submit-kyc-verification";
 import { commands } from "@/scripts/cli/commands";
 import { createTestPayout, fundedMerchant, startPaymentsWorker, verifyCustomer, waitForStatus, type TestMerchant } from "../payouts/payout-fixtures";
-import { actorFor, enrolTotp, nextCode, operator, staff } from "./helpers";
+import { actorFor, nextCode, operator, staff } from "./helpers";
 
 let worker: Worker;
 beforeAll(() => {

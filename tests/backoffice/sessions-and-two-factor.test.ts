@@ -9,7 +9,7 @@ import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/enrol-totp"
 import { loadActor } from "@/lib/backoffice/load-actor";
 import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
 import { authenticateCredentials } from "@/lib/auth/authenticate-credentials";
-import { changePassword } from "@/lib/users/change-password";
+import { changePassword } from "@/lib/auth/change-password";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { newMerchant } from "../helpers/fixtures";

@@ -9,7 +9,7 @@
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
-import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { buildOpenApiDocument } from "@/lib/api/build-openapi-document";
 import { apiPathOf } from "@/lib/openapi/register-endpoint";
 
 type Json = Record<string, any>;

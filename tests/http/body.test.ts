@@ -6,9 +6,9 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
-import { apiRequest, json, newMerchant } from "../helpers/fixtures";
+import { json, newMerchant } from "../helpers/fixtures";
 
 const ZSale = z.strictObject({
   amount: z.number().int().min(1, { error: "amount must be an integer >= 1" }),

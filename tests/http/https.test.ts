@@ -11,7 +11,7 @@ vi.hoisted(() => {
 });
 
 import { GET as merchantsMe } from "@/app/v1/merchants/me/route";
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { createStampedServer } from "@/lib/http/create-stamped-server";
 import { TRANSPORT_HEADERS } from "@/lib/http/stamp-transport";
 import { trustedProxyMatcher } from "@/lib/http/trusted-proxies";

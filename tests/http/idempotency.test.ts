@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { apiRoute, type ApiContext } from "@/lib/http/api-handler";
+import { apiRoute, type ApiContext } from "@/lib/api/api-handler";
 import { purgeExpiredIdempotencyRecords } from "@/lib/idempotency/purge-expired-idempotency-records";
 import { newId } from "@/lib/ids";
 import { apiRequest, json, newMerchant } from "../helpers/fixtures";

@@ -9,7 +9,7 @@ import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { GET as openApiJson } from "@/app/v1/openapi.json/route";
 import { GET as merchantsMe } from "@/app/v1/merchants/me/route";
-import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { buildOpenApiDocument } from "@/lib/api/build-openapi-document";
 import { apiRequest, newMerchant } from "../helpers/fixtures";
 import { expectResponseMatchesOpenApi } from "../helpers/openapi";
 
@@ -60,7 +60,7 @@ describe("the OpenAPI document", () => {
     const doc = buildOpenApiDocument() as Json;
     const documented = Object.entries<Json>(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`));
     const missing = routesOnDisk().filter((r) => !documented.includes(r));
-    expect(missing, "register these with registerEndpoint() and list the module in lib/openapi/endpoints.ts").toEqual([]);
+    expect(missing, "register these with registerEndpoint() and list the module in lib/api/endpoints.ts").toEqual([]);
   });
 
   it("has examples that match their own schemas", () => {

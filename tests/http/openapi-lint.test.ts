@@ -9,7 +9,7 @@ import path from "node:path";
 import { lintFromString, loadConfig } from "@redocly/openapi-core";
 import openapiTS from "openapi-typescript";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument, openApiDocumentJson } from "@/lib/openapi/build-openapi-document";
+import { buildOpenApiDocument, openApiDocumentJson } from "@/lib/api/build-openapi-document";
 
 type Json = Record<string, any>;
 
@@ -92,7 +92,7 @@ describe("a client generated with openapi-typescript", () => {
     );
     const tsc = (file: string) => {
       try {
-        execFileSync(process.execPath, [path.resolve("node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", file], { cwd: dir, encoding: "utf8" });
+        execFileSync(process.execPath, [path.resolve("node_modules/@typescript/native/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", file], { cwd: dir, encoding: "utf8" });
         return "";
       } catch (error) {
         return String((error as { stdout?: string }).stdout ?? error);

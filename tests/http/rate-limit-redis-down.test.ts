@@ -8,7 +8,7 @@ vi.hoisted(() => {
 });
 
 import { GET as merchantsMe } from "@/app/v1/merchants/me/route";
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { logger } from "@/lib/log";
 import { closeRedis, redis } from "@/lib/redis";
 import { apiRequest, json, newMerchant } from "../helpers/fixtures";

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { GET as merchantsMe } from "@/app/v1/merchants/me/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { db } from "@/lib/db";
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { redis } from "@/lib/redis";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { apiRequest, json, newMerchant } from "../helpers/fixtures";

@@ -8,7 +8,7 @@ import { flushApiRequests } from "@/lib/api-requests/record-api-request";
 import { listApiRequests } from "@/lib/api-requests/list-api-requests";
 import { purgeOldApiRequests } from "@/lib/api-requests/purge-old-api-requests";
 import { db } from "@/lib/db";
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { apiRequest, newMerchant } from "../helpers/fixtures";
 
 const sale = apiRoute(

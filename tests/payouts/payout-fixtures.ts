@@ -2,16 +2,15 @@
 // sandbox merchant, payouts created through the real createPayout, users in
 // the roles that decide holds, and a real BullMQ worker for the payments queue.
 import { Worker } from "bullmq";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { db } from "@/lib/db";
-import { jobDefinitions } from "@/lib/jobs/registry";
+import { jobDefinitions } from "@/workers/job-registry";
 import { QUEUES } from "@/lib/jobs/queues";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
 import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
 import { submitKycVerification } from "@/lib/kyc/submit-kyc-verification";
 import { randomBase62 } from "@/lib/ids";
 import { rkey, workerConnectionOptions } from "@/lib/redis";
-import { createPayout } from "@/lib/transactions/create-payout";
+import { createPayout } from "@/lib/payouts/create-payout";
 import type { TCreatePayoutRequest } from "@/lib/transactions/schemas";
 import type { KycLevel, MemberRole, TransactionStatus } from "@/lib/generated/prisma/enums";
 import { createOperator } from "@/lib/users/create-user";
@@ -65,10 +64,6 @@ export async function newOperator() {
 export async function newMember(merchantId: string, role: MemberRole) {
   const { user } = await createStaffMember({ merchantId, role, email: `${role.toLowerCase()}+${randomBase62(8).toLowerCase()}@example.com`, password: "member-password-1" });
   return user;
-}
-
-export async function sandboxKey(merchantId: string): Promise<string> {
-  return (await createApiKey({ merchantId, environment: "sandbox" })).key;
 }
 
 /** A worker for the payments queue, running the registered job definitions as workers/index.ts does. */

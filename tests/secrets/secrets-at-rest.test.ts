@@ -10,7 +10,7 @@ import { db } from "@/lib/db";
 import { encryptionKey } from "@/lib/env";
 import { getWebhookHealth } from "@/lib/webhooks/get-webhook-health";
 import { getSigningSecrets, sealedAt } from "@/lib/webhooks/signing-keys";
-import { forgetSigningSecrets } from "@/lib/webhooks/cached-signing-secrets";
+import { forgetSigningSecrets } from "@/lib/webhooks/signing-keys";
 import { enrolTotp, staff } from "../backoffice/helpers";
 import { newMerchant } from "../helpers/fixtures";
 import { newTransaction, startReceiver, startWebhookWorker, waitUntil } from "../webhooks/helpers";

@@ -10,7 +10,7 @@ import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enum
 import { randomBase62 } from "@/lib/ids";
 import { QUEUES } from "@/lib/jobs/queues";
 import { rkey, workerConnectionOptions } from "@/lib/redis";
-import { afterCommit } from "@/lib/transactions/after-commit";
+import { afterCommit } from "@/lib/webhooks/after-commit";
 import { insertTransaction, transition } from "@/lib/transactions/transition";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
 

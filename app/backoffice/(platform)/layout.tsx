@@ -1,6 +1,6 @@
 import { Shell } from "@/components/backoffice/shell";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
-import { requireOperatorPage } from "@/lib/backoffice/session";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
+import { requireOperatorPage } from "@/app/backoffice/_server/session";
 import { switchEnvironmentAction } from "../actions";
 
 /** Platform pages (Merchants, System, the platform-wide audit log): operators only; anyone else gets a 404. */

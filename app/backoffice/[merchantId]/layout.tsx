@@ -1,6 +1,6 @@
 import { Shell } from "@/components/backoffice/shell";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
-import { requirePageAccess } from "@/lib/backoffice/session";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
+import { requirePageAccess } from "@/app/backoffice/_server/session";
 import { switchEnvironmentAction } from "../actions";
 
 // The access check runs here, before anything streams, so a merchant the

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/backoffice/auth-card";
 import { SignInForm } from "@/components/backoffice/sign-in-form";
 import { Alert } from "@/components/ui/alert";
-import { getActor } from "@/lib/backoffice/session";
+import { getActor } from "@/app/backoffice/_server/session";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { getBalances } from "@/lib/ledger/get-balances";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 

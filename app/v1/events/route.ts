@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { parseEventsQuery } from "@/lib/webhooks/parse-events-query";
 import { listEvents } from "@/lib/webhooks/list-events";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";

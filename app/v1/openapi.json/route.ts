@@ -1,5 +1,5 @@
 // GET /v1/openapi.json (SPEC §5): public, no API key.
-import { openApiDocumentJson } from "@/lib/openapi/build-openapi-document";
+import { openApiDocumentJson } from "@/lib/api/build-openapi-document";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // Built at request time: the servers come from this deployment's configuration, not the build machine's.

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { listPaymentMethods } from "@/lib/payment-methods/list-payment-methods";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 

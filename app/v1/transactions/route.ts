@@ -1,6 +1,6 @@
 // POST /v1/transactions: the seed's Bearer-style deposit, same body and
 // response as POST /v1/payment/sale, guide-style errors. GET: the list.
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { createSale } from "@/lib/transactions/create-sale";
 import { listTransactions } from "@/lib/transactions/list-transactions";
 import { parseListTransactionsQuery } from "@/lib/transactions/parse-list-query";

@@ -3,7 +3,7 @@
 // with recharts; screen readers get the figure's caption and the summary, and
 // the page puts the same numbers in a table beside it.
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney, minorDigits } from "@/lib/money/currencies";
+import { formatMoney, minorDigits } from "@/lib/schema/currencies";
 
 export interface VolumePoint {
   day: string;

@@ -17,7 +17,7 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { ActionMessage, fieldError } from "../action-message";
 import { ReauthFields } from "../reauth-fields";
 
-export interface KeyRow {
+interface KeyRow {
   id: string;
   name: string;
   scope: "full" | "read_only";

@@ -1,4 +1,4 @@
-import { formatMoney } from "@/lib/money/currencies";
+import { formatMoney } from "@/lib/schema/currencies";
 
 /** An amount of integer minor units, formatted for people; digits line up in columns. */
 export function Money({ minor, currency, className = "" }: { minor: number | bigint; currency: string; className?: string }) {

@@ -18,14 +18,14 @@ import { holdOrigin } from "@/lib/risk/hold-reason";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { type Actor, authorize } from "../authz";
 import { formText } from "../form-text";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
 import { staffUserOf } from "./staff-user";
 import { verifyApproverCode } from "./verify-approver-code";
 
-export const STALE_FIELD = "seenUpdatedAt";
+const STALE_FIELD = "seenUpdatedAt";
 
-export const ZDecisionInput = z.object({
+const ZDecisionInput = z.object({
   transactionId: z.string().min(1).max(100),
   environment: ZEnvironment,
   seenUpdatedAt: z.iso.datetime({ error: "seenUpdatedAt must be the transaction's updatedAt" }).transform((v) => new Date(v)),
@@ -34,7 +34,7 @@ export const ZDecisionInput = z.object({
   code: z.string().max(16).optional(),
 });
 
-export type DecisionOutcome = ApprovalOutcome["outcome"] | "rejected";
+type DecisionOutcome = ApprovalOutcome["outcome"] | "rejected";
 
 export interface DecisionResult {
   transactionId: string;

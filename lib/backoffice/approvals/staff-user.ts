@@ -1,4 +1,4 @@
-import type { StaffUser } from "@/lib/approvals/staff-actor";
+import type { StaffUser } from "@/lib/auth/staff-actor";
 import type { Actor } from "../authz";
 
 /** The back-office Actor in the shape the approval rules (canDecideHold) read. */

@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { type Actor, assertCan, assertOperator, type MerchantAccess } from "../authz";
 import { decodeCursor, NEWEST_FIRST, olderThan, type Page, PAGE_SIZE, toPage } from "../cursor";
 
-export type AuditScope = { merchant: MerchantAccess } | { platform: Actor };
+type AuditScope = { merchant: MerchantAccess } | { platform: Actor };
 
 export interface AuditLogQuery {
   scope: AuditScope;

@@ -14,10 +14,10 @@ import { verificationToken, verificationTokenHash } from "@/lib/kyc/verification
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
 import { formText } from "../form-text";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
 
-export const ZGrantEnhancedInput = z.object({
+const ZGrantEnhancedInput = z.object({
   customerId: z.string().regex(/^cus_[0-9A-Za-z]{10,40}$/, "customerId must be a customer id (cus_…)"),
   environment: ZEnvironment,
   reason: formText("reason", 500).refine((v) => v.length > 0, "reason is required: say what you checked"),

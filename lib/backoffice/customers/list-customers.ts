@@ -23,7 +23,7 @@ export const ZCustomerFilters = z.object({
     .optional()
     .catch(undefined),
 });
-export type CustomerFilters = z.infer<typeof ZCustomerFilters>;
+type CustomerFilters = z.infer<typeof ZCustomerFilters>;
 
 const SELECT = {
   id: true,
@@ -90,8 +90,6 @@ export async function listCustomers({ access, environment, filters, cursor }: Li
     nextCursor: page.nextCursor,
   };
 }
-
-export type CustomerRow = Awaited<ReturnType<typeof listCustomers>>["rows"][number];
 
 function paged<T>(rows: T[], cursorOf: (last: T) => string): Page<T> {
   const hasMore = rows.length > PAGE_SIZE;

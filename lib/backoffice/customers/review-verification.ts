@@ -9,10 +9,10 @@ import { notFound } from "@/lib/errors";
 import { reviewKyc } from "@/lib/kyc/review-kyc";
 import { type Actor, authorize } from "../authz";
 import { formText } from "../form-text";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
 
-export const ZReviewVerificationInput = z.object({
+const ZReviewVerificationInput = z.object({
   verificationId: z.string().regex(/^kyc_[0-9A-Za-z]{10,40}$/, "verificationId must be a verification id (kyc_…)"),
   environment: ZEnvironment,
   decision: z.enum(["approve", "reject"], { error: "decision must be approve or reject" }),

@@ -7,10 +7,10 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReauth } from "../schemas";
 
-export const ZCreateKeyInput = z.object({
+const ZCreateKeyInput = z.object({
   environment: ZEnvironment,
   name: z.string().trim().max(100, "name must be at most 100 characters").default(""),
   scope: z.enum(["full", "read_only"], { message: "scope must be full or read_only" }).default("full"),

@@ -10,10 +10,10 @@ import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZReauth } from "../schemas";
 
-export const ZRegenerateKeyInput = z.object({ keyId: z.string().min(1).max(100), ...ZReauth });
+const ZRegenerateKeyInput = z.object({ keyId: z.string().min(1).max(100), ...ZReauth });
 
 export async function regenerateKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedApiKey & { replacedLabel: string }> {
   await authorize({ actor, merchantId, permission: "developers.manage" });

@@ -8,10 +8,10 @@ import { notFound } from "@/lib/errors";
 import { getSigningSecrets } from "@/lib/webhooks/signing-keys";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReauth } from "../schemas";
 
-export const ZRevealSigningKeyInput = z.object({ environment: ZEnvironment, ...ZReauth });
+const ZRevealSigningKeyInput = z.object({ environment: ZEnvironment, ...ZReauth });
 
 export async function revealSigningKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
   await authorize({ actor, merchantId, permission: "developers.manage" });

@@ -6,10 +6,10 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
 
-export const ZRevokeKeyInput = z.object({ keyId: z.string().min(1).max(100), reason: ZReason });
+const ZRevokeKeyInput = z.object({ keyId: z.string().min(1).max(100), reason: ZReason });
 
 export async function revokeKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   await authorize({ actor, merchantId, permission: "developers.manage" });

@@ -9,10 +9,10 @@ import { notFound } from "@/lib/errors";
 import { rotateSigningKey } from "@/lib/webhooks/signing-keys";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReason, ZReauth } from "../schemas";
 
-export const ZRotateSigningKeyInput = z.object({ environment: ZEnvironment, reason: ZReason, ...ZReauth });
+const ZRotateSigningKeyInput = z.object({ environment: ZEnvironment, reason: ZReason, ...ZReauth });
 
 export async function rotateWebhookSigningKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
   await authorize({ actor, merchantId, permission: "developers.manage" });

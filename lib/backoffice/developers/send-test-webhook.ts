@@ -6,10 +6,10 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
 
-export const ZTestWebhookInput = z.object({
+const ZTestWebhookInput = z.object({
   environment: ZEnvironment,
   url: z.string().trim().min(1, "url is required").max(2048, "url must be at most 2048 characters"),
 });

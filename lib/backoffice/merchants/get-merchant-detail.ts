@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
-import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/merchants/rate-limit-defaults";
+import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/rate-limit/defaults";
 import { type Actor, assertOperator } from "../authz";
 
 /** One merchant for the operator's detail page: status, team (for two-factor resets) and the effective rate limits per environment. */

@@ -6,9 +6,9 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { type Actor, assertOperator } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 
-export const ZSetMerchantActiveInput = z
+const ZSetMerchantActiveInput = z
   .object({
     merchantId: z.string().min(1).max(100),
     active: z.enum(["true", "false"]).transform((v) => v === "true"),

@@ -5,7 +5,7 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { auditActor } from "../audit-actor";
 import { type Actor, assertOperator } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
 
 const limit = (field: string) =>
@@ -15,7 +15,7 @@ const limit = (field: string) =>
     .refine((v) => v === "" || (/^\d{1,7}$/.test(v) && Number(v) >= 1 && Number(v) <= 1_000_000), `${field} must be a whole number from 1 to 1000000, or empty to keep it`)
     .transform((v) => (v === "" ? undefined : Number(v)));
 
-export const ZMerchantLimitsInput = z.object({
+const ZMerchantLimitsInput = z.object({
   merchantId: z.string().min(1).max(100),
   ratePerMinute: limit("ratePerMinute"),
   burstPerSecond: limit("burstPerSecond"),

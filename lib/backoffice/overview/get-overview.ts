@@ -21,4 +21,3 @@ export async function getOverview({ access, environment, range }: { access: Merc
   return { balances, stats, recent, held };
 }
 
-export type Overview = Awaited<ReturnType<typeof getOverview>>;

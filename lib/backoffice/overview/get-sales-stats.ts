@@ -13,10 +13,9 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
 import { redis, rkey } from "@/lib/redis";
 
-export const STATS_RANGES = [7, 30] as const;
-export type StatsRange = (typeof STATS_RANGES)[number];
+export type StatsRange = 7 | 30;
 
-export interface DayStats {
+interface DayStats {
   /** YYYY-MM-DD, UTC. */
   day: string;
   succeeded: number;
@@ -34,7 +33,7 @@ export interface SalesStats {
 }
 
 const DAY_MS = 86_400_000;
-export const CACHE_SECONDS = 60;
+const CACHE_SECONDS = 60;
 
 function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);

@@ -16,13 +16,13 @@ import { decisionRefusal, staleDecision } from "../approvals/decide-hold";
 import { verifyApproverCode } from "../approvals/verify-approver-code";
 import { type Actor, authorize } from "../authz";
 import { formText } from "../form-text";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
 
 /** Each selected row is `<transaction id>|<updatedAt the page showed>`. */
 const ZSelection = z.string().max(200).regex(/^tx_[0-9A-Za-z]{10,40}\|\S+$/, "a selected payout is malformed; reload the page");
 
-export const ZBulkApproveInput = z.object({
+const ZBulkApproveInput = z.object({
   environment: ZEnvironment,
   selected: z.array(ZSelection).max(100, "selected: approve at most 100 payouts at once"),
   reason: formText("reason", 500).default(""),

@@ -5,9 +5,9 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 
-export const ZMerchantProfileInput = z.object({
+const ZMerchantProfileInput = z.object({
   name: z.string().trim().min(1, "name is required").max(200, "name must be at most 200 characters"),
   domain: z
     .string()

@@ -6,10 +6,10 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
-import { isCurrency } from "@/lib/money/currencies";
+import { isCurrency } from "@/lib/schema/currencies";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 
 const MAX_AMOUNT = 1_000_000_000_000; // 10^12 minor units: far above any single payment.
 
@@ -21,7 +21,7 @@ const optionalMinor = (field: string) =>
     .refine((v) => v === "" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_AMOUNT), `${field} must be a whole number of minor units from 1 to ${MAX_AMOUNT}, or empty`)
     .transform((v) => (v === "" ? null : BigInt(v)));
 
-export const ZPaymentMethodInput = z.object({
+const ZPaymentMethodInput = z.object({
   methodId: z.string().min(1).max(100),
   enabled: z.enum(["true", "false"]).transform((v) => v === "true"),
   currencies: z

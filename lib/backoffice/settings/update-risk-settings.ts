@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReason } from "../schemas";
 
 const MAX_MINOR = 1_000_000_000_000;
@@ -19,7 +19,7 @@ function wholeNumber(field: string, min: number, max: number) {
     .transform(Number);
 }
 
-export const ZRiskSettingsInput = z.object({
+const ZRiskSettingsInput = z.object({
   environment: ZEnvironment,
   kycThreshold: wholeNumber("kycThreshold", 0, MAX_MINOR),
   dailyLimitBasic: wholeNumber("dailyLimitBasic", 1, MAX_MINOR),

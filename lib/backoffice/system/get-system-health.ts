@@ -11,7 +11,7 @@ import { producerConnectionOptions, redis, rkey } from "@/lib/redis";
 import { getWebhookHealth, type WebhookHealth } from "@/lib/webhooks/get-webhook-health";
 import { type Actor, assertOperator } from "../authz";
 
-export interface QueueDepth {
+interface QueueDepth {
   queue: QueueName;
   waiting: number;
   active: number;

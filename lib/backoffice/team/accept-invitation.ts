@@ -12,9 +12,9 @@ import { invalid } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { createUser } from "@/lib/users/create-user";
 import { PASSWORD_MIN_LENGTH, verifyPassword } from "@/lib/users/password";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 
-export const ZAcceptInvitationInput = z.object({
+const ZAcceptInvitationInput = z.object({
   name: z.string().trim().max(200, "name must be at most 200 characters").optional(),
   password: z.string().min(1, "password is required").max(1024),
   passwordConfirmation: z.string().max(1024).optional(),

@@ -4,11 +4,11 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
 import { assertKeepsAnOwner, assertMayGrant } from "./team-rules";
 
-export const ZChangeRoleInput = z.object({
+const ZChangeRoleInput = z.object({
   membershipId: z.string().min(1).max(100),
   role: z.enum(["OWNER", "ADMIN", "DEVELOPER", "VIEWER"], { message: "role must be Owner, Admin, Developer or Viewer" }),
   reason: ZReason,

@@ -11,12 +11,12 @@ import { newId, newToken } from "@/lib/ids";
 import { normaliseEmail } from "@/lib/users/create-user";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { assertMayGrant } from "./team-rules";
 
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 
-export const ZInviteInput = z.object({
+const ZInviteInput = z.object({
   email: z.string().trim().max(254).email("email must be a valid e-mail address"),
   role: z.enum(["OWNER", "ADMIN", "DEVELOPER", "VIEWER"], { message: "role must be Owner, Admin, Developer or Viewer" }),
 });

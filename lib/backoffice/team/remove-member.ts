@@ -4,11 +4,11 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
 import { assertKeepsAnOwner, assertMayGrant } from "./team-rules";
 
-export const ZRemoveMemberInput = z.object({ membershipId: z.string().min(1).max(100), reason: ZReason });
+const ZRemoveMemberInput = z.object({ membershipId: z.string().min(1).max(100), reason: ZReason });
 
 /** Removes a member; their next request sees no access (roles are read per request). */
 export async function removeMember({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {

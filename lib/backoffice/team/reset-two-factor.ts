@@ -14,9 +14,9 @@ import { db } from "@/lib/db";
 import { AppError, invalid, notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { type Actor, assertActive, getMerchantAccess, memberRole } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 
-export const ZResetTwoFactorInput = z.object({
+const ZResetTwoFactorInput = z.object({
   userId: z.string().min(1).max(100),
   reason: z.string().trim().min(3, "Say why (at least 3 characters): it goes into the audit log").max(500, "reason must be at most 500 characters"),
   password: z.string().max(1024).optional(),

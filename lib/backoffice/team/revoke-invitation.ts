@@ -4,10 +4,10 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { assertMayGrant } from "./team-rules";
 
-export const ZRevokeInvitationInput = z.object({ invitationId: z.string().min(1).max(100) });
+const ZRevokeInvitationInput = z.object({ invitationId: z.string().min(1).max(100) });
 
 /** Withdraws an open invitation: its link stops working at once. */
 export async function revokeInvitation({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {

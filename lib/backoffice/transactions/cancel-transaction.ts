@@ -7,10 +7,10 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { cancelByMerchant } from "@/lib/transactions/cancel-by-merchant";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReason } from "../schemas";
 
-export const ZCancelInput = z.object({ transactionId: z.string().min(1).max(100), environment: ZEnvironment, reason: ZReason });
+const ZCancelInput = z.object({ transactionId: z.string().min(1).max(100), environment: ZEnvironment, reason: ZReason });
 
 export async function cancelTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
   await authorize({ actor, merchantId, permission: "transactions.manage" });

@@ -16,7 +16,7 @@ import { type TransactionFilters, transactionWhere } from "./transaction-filters
 const BATCH = 1_000;
 
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   "id",
   "createdAt",
   "updatedAt",
@@ -38,7 +38,7 @@ export const CSV_COLUMNS = [
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR at the
  * start) gets a leading apostrophe: orderIds and e-mails come from outside.
  */
-export function neutraliseFormula(value: string): string {
+function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -8,11 +8,11 @@ import { createRefund } from "@/lib/transactions/create-refund";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { auditActor } from "../audit-actor";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { parseMoneyInput } from "../parse-money-input";
 import { ZEnvironment, ZReason } from "../schemas";
 
-export const ZRefundInput = z.object({
+const ZRefundInput = z.object({
   transactionId: z.string().min(1).max(100),
   environment: ZEnvironment,
   /** In the currency's major units ("12.50"); empty refunds what is left. */

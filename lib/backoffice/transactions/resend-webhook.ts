@@ -4,10 +4,10 @@
 import { z } from "zod";
 import { resendEvent } from "@/lib/webhooks/resend-event";
 import { type Actor, authorize } from "../authz";
-import { parseInput } from "../parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
 
-export const ZResendInput = z.object({ eventId: z.string().min(1).max(100), environment: ZEnvironment });
+const ZResendInput = z.object({ eventId: z.string().min(1).max(100), environment: ZEnvironment });
 
 export async function resendWebhook({ actor, merchantId, input }: { actor: Actor; merchantId: string; input: unknown }): Promise<void> {
   await authorize({ actor, merchantId, permission: "webhooks.resend" });

@@ -8,12 +8,12 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type Environment, TransactionAction, TransactionStatus } from "@/lib/generated/prisma/enums";
-import { isCurrency } from "@/lib/money/currencies";
+import { isCurrency } from "@/lib/schema/currencies";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const day = z.preprocess(blankToUndefined, z.iso.date({ error: "dates must be written YYYY-MM-DD" }).optional());
 
-export const ZTransactionFilters = z.object({
+const ZTransactionFilters = z.object({
   status: z.preprocess(blankToUndefined, z.enum(TransactionStatus, { error: "status is not a transaction status" }).optional()),
   action: z.preprocess(blankToUndefined, z.enum(TransactionAction, { error: "action is not a transaction action" }).optional()),
   currency: z.preprocess(

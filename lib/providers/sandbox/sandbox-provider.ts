@@ -2,7 +2,7 @@
 // the documented test values instead of a bank. Stateless: every decision
 // comes from the input, so any worker can answer any call.
 import { randomBase62 } from "@/lib/ids";
-import { cardBrand, isExpired, normaliseExpiryYear } from "@/lib/payment-methods/card";
+import { cardBrand, isExpired, normaliseExpiryYear } from "@/lib/schema/card";
 import type { AuthorizeInput, CardInput, CardSummary, PaymentProvider, ProviderResult } from "../types";
 import { simulatePayout, simulatePayoutStatus } from "./simulate-payout";
 import { DECLINE_MESSAGES, SANDBOX_VERIFICATION_CODE, testCardOutcome } from "./test-cards";
@@ -11,7 +11,7 @@ function ref(prefix: string): string {
   return `sim_${prefix}_${randomBase62(20)}`;
 }
 
-export function summariseCard(card: CardInput): CardSummary {
+function summariseCard(card: CardInput): CardSummary {
   const digits = card.number.replace(/\D/g, "");
   return { brand: cardBrand(digits), last4: digits.slice(-4), expMonth: card.expMonth, expYear: normaliseExpiryYear(card.expYear) };
 }

@@ -3,9 +3,9 @@ import { ApprovalQueue } from "@/components/backoffice/approvals/approval-queue"
 import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/section";
 import { listApprovalQueue } from "@/lib/backoffice/approvals/list-approval-queue";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requireOperatorPage } from "@/lib/backoffice/session";
+import { requireOperatorPage } from "@/app/backoffice/_server/session";
 import { decideHoldAction } from "../../[merchantId]/approvals/actions";
 
 export const metadata: Metadata = { title: "Approvals" };

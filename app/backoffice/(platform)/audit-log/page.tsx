@@ -3,7 +3,7 @@ import { AuditLogView } from "@/components/backoffice/audit-log-view";
 import { PageHeader } from "@/components/ui/section";
 import { listAuditLog } from "@/lib/backoffice/audit/list-audit-log";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requireOperatorPage } from "@/lib/backoffice/session";
+import { requireOperatorPage } from "@/app/backoffice/_server/session";
 
 export const metadata: Metadata = { title: "Audit log (platform)" };
 

@@ -3,10 +3,10 @@ import { revalidatePath } from "next/cache";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { setMerchantActive } from "@/lib/backoffice/merchants/set-merchant-active";
 import { updateMerchantLimits } from "@/lib/backoffice/merchants/update-merchant-limits";
-import { formObject } from "@/lib/backoffice/parse-input";
+import { formObject } from "@/lib/schema/parse-input";
 import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
-import { runAction } from "@/lib/backoffice/run-action";
-import { requireActionActor } from "@/lib/backoffice/session";
+import { runAction } from "@/app/backoffice/_server/run-action";
+import { requireActionActor } from "@/app/backoffice/_server/session";
 
 export async function setMerchantActiveAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
   return runAction(formData, async () => {

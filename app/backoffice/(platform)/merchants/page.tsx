@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { listMerchants } from "@/lib/backoffice/merchants/list-merchants";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requireOperatorPage } from "@/lib/backoffice/session";
+import { requireOperatorPage } from "@/app/backoffice/_server/session";
 
 export const metadata: Metadata = { title: "Merchants" };
 

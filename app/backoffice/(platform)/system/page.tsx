@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader, Section } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { getSystemHealth } from "@/lib/backoffice/system/get-system-health";
-import { requireOperatorPage } from "@/lib/backoffice/session";
+import { requireOperatorPage } from "@/app/backoffice/_server/session";
 
 export const metadata: Metadata = { title: "System" };
 

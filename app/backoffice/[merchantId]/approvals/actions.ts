@@ -5,9 +5,9 @@
 // updatedAt the form was rendered with and the approver's TOTP code.
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { decideHold } from "@/lib/backoffice/approvals/decide-hold";
-import { formObject } from "@/lib/backoffice/parse-input";
-import { runAction } from "@/lib/backoffice/run-action";
-import { requireActionActor } from "@/lib/backoffice/session";
+import { formObject } from "@/lib/schema/parse-input";
+import { runAction } from "@/app/backoffice/_server/run-action";
+import { requireActionActor } from "@/app/backoffice/_server/session";
 
 export async function decideHoldAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
   return runAction(formData, async () => {

@@ -6,9 +6,9 @@ import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/section";
 import { listApprovalQueue } from "@/lib/backoffice/approvals/list-approval-queue";
 import type { Role } from "@/lib/backoffice/authz";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 import { decideHoldAction } from "./actions";
 
 export const metadata: Metadata = { title: "Approvals" };

@@ -5,7 +5,7 @@ import { NoAccess } from "@/components/backoffice/no-access";
 import { PageHeader } from "@/components/ui/section";
 import { listAuditLog } from "@/lib/backoffice/audit/list-audit-log";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 
 export const metadata: Metadata = { title: "Audit log" };
 

@@ -7,9 +7,9 @@ import { redirect } from "next/navigation";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { grantEnhancedLevel } from "@/lib/backoffice/customers/grant-enhanced-level";
 import { reviewVerification } from "@/lib/backoffice/customers/review-verification";
-import { formObject } from "@/lib/backoffice/parse-input";
-import { runAction } from "@/lib/backoffice/run-action";
-import { requireActionActor } from "@/lib/backoffice/session";
+import { formObject } from "@/lib/schema/parse-input";
+import { runAction } from "@/app/backoffice/_server/run-action";
+import { requireActionActor } from "@/app/backoffice/_server/session";
 
 const page = (input: Record<string, string>) => `/backoffice/${input.merchantId}/customers/${input.customerId}`;
 

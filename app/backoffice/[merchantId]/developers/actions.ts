@@ -4,15 +4,15 @@
 import { revalidatePath } from "next/cache";
 import type { IssuedKey } from "@/components/backoffice/developers/api-keys-panel";
 import type { ActionState } from "@/lib/backoffice/action-state";
-import { runAction } from "@/lib/backoffice/run-action";
+import { runAction } from "@/app/backoffice/_server/run-action";
 import { createKey } from "@/lib/backoffice/developers/create-key";
 import { regenerateKey } from "@/lib/backoffice/developers/regenerate-key";
 import { revealSigningKey } from "@/lib/backoffice/developers/reveal-signing-key";
 import { revokeKey } from "@/lib/backoffice/developers/revoke-key";
 import { rotateWebhookSigningKey } from "@/lib/backoffice/developers/rotate-webhook-signing-key";
 import { sendTestWebhookAsStaff } from "@/lib/backoffice/developers/send-test-webhook";
-import { formObject } from "@/lib/backoffice/parse-input";
-import { requireActionActor } from "@/lib/backoffice/session";
+import { formObject } from "@/lib/schema/parse-input";
+import { requireActionActor } from "@/app/backoffice/_server/session";
 
 function target(formData: FormData) {
   const input = formObject(formData);

@@ -13,9 +13,9 @@ import { getSigningKeySummary } from "@/lib/backoffice/developers/get-signing-ke
 import { listRecentApiRequests } from "@/lib/backoffice/developers/list-api-requests";
 import { listTestWebhooks } from "@/lib/backoffice/developers/list-test-webhooks";
 import { listKeys } from "@/lib/backoffice/developers/list-keys";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 import { issueKeyAction, revealSigningKeyAction, revokeKeyAction, rotateSigningKeyAction, sendTestWebhookAction } from "./actions";
 
 export const metadata: Metadata = { title: "Developers" };

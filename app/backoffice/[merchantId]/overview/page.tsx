@@ -10,12 +10,12 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader, Section } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { getOverview } from "@/lib/backoffice/overview/get-overview";
 import type { SalesStats } from "@/lib/backoffice/overview/get-sales-stats";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requirePagePermission } from "@/lib/backoffice/session";
-import { formatMoney } from "@/lib/money/currencies";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
+import { formatMoney } from "@/lib/schema/currencies";
 
 export const metadata: Metadata = { title: "Overview" };
 

@@ -1,9 +1,9 @@
 "use server";
 import type { ActionState } from "@/lib/backoffice/action-state";
-import { formObject } from "@/lib/backoffice/parse-input";
+import { formObject } from "@/lib/schema/parse-input";
 import { bulkApprovePayouts, type BulkApproveRowResult } from "@/lib/backoffice/payouts/bulk-approve-payouts";
-import { runAction } from "@/lib/backoffice/run-action";
-import { requireActionActor } from "@/lib/backoffice/session";
+import { runAction } from "@/app/backoffice/_server/run-action";
+import { requireActionActor } from "@/app/backoffice/_server/session";
 
 /** Approves each selected payout on its own; the per-row outcomes go back to the table. */
 export async function bulkApproveAction(_prev: ActionState<BulkApproveRowResult[]>, formData: FormData): Promise<ActionState<BulkApproveRowResult[]>> {

@@ -8,11 +8,11 @@ import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/section";
 import { canDecideHold } from "@/lib/approvals/can-decide-hold";
 import { staffUserOf } from "@/lib/backoffice/approvals/staff-user";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { listPayoutsInReview, PAYOUT_SORTS, PAYOUT_STATES, type PayoutReviewRow, type PayoutSort, type PayoutState } from "@/lib/backoffice/payouts/list-payouts-in-review";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requirePagePermission } from "@/lib/backoffice/session";
-import { formatMoney } from "@/lib/money/currencies";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
+import { formatMoney } from "@/lib/schema/currencies";
 import { holdOrigin } from "@/lib/risk/hold-reason";
 import { bulkApproveAction } from "./actions";
 

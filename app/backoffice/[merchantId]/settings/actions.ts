@@ -3,9 +3,9 @@
 // team rules) for the actor and merchant itself.
 import { revalidatePath } from "next/cache";
 import type { ActionState } from "@/lib/backoffice/action-state";
-import { formObject } from "@/lib/backoffice/parse-input";
-import { runAction } from "@/lib/backoffice/run-action";
-import { requireActionActor } from "@/lib/backoffice/session";
+import { formObject } from "@/lib/schema/parse-input";
+import { runAction } from "@/app/backoffice/_server/run-action";
+import { requireActionActor } from "@/app/backoffice/_server/session";
 import { updateMerchantProfile } from "@/lib/backoffice/settings/update-merchant-profile";
 import { updatePaymentMethod } from "@/lib/backoffice/settings/update-payment-method";
 import { updateRiskSettings } from "@/lib/backoffice/settings/update-risk-settings";

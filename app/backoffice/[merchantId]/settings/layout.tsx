@@ -2,7 +2,7 @@ import { NoAccess } from "@/components/backoffice/no-access";
 import { SubNav } from "@/components/backoffice/sub-nav";
 import { PageHeader } from "@/components/ui/section";
 import { can } from "@/lib/backoffice/authz";
-import { requirePageAccess } from "@/lib/backoffice/session";
+import { requirePageAccess } from "@/app/backoffice/_server/session";
 
 export default async function SettingsLayout({ children, params }: { children: React.ReactNode; params: Promise<{ merchantId: string }> }) {
   const { merchantId } = await params;

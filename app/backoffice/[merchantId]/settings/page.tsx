@@ -3,7 +3,7 @@ import { ActionForm } from "@/components/backoffice/action-form";
 import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/section";
 import { NoAccess } from "@/components/backoffice/no-access";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 import { updateProfileAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };

@@ -6,9 +6,9 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/lib/backoffice/action-state";
-import { formObject } from "@/lib/backoffice/parse-input";
-import { runAction } from "@/lib/backoffice/run-action";
-import { requireActionActor } from "@/lib/backoffice/session";
+import { formObject } from "@/lib/schema/parse-input";
+import { runAction } from "@/app/backoffice/_server/run-action";
+import { requireActionActor } from "@/app/backoffice/_server/session";
 import { cancelTransactionAsStaff } from "@/lib/backoffice/transactions/cancel-transaction";
 import { refundTransaction } from "@/lib/backoffice/transactions/refund-transaction";
 import { resendWebhook } from "@/lib/backoffice/transactions/resend-webhook";

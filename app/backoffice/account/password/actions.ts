@@ -1,10 +1,10 @@
 "use server";
-import { keepThisSession } from "@/lib/auth/keep-this-session";
+import { keepThisSession } from "@/app/backoffice/_server/keep-this-session";
 import type { ActionState } from "@/lib/backoffice/action-state";
-import { formObject } from "@/lib/backoffice/parse-input";
-import { runAction } from "@/lib/backoffice/run-action";
-import { requireActionActor } from "@/lib/backoffice/session";
-import { changePassword } from "@/lib/users/change-password";
+import { formObject } from "@/lib/schema/parse-input";
+import { runAction } from "@/app/backoffice/_server/run-action";
+import { requireActionActor } from "@/app/backoffice/_server/session";
+import { changePassword } from "@/lib/auth/change-password";
 
 export async function changePasswordAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
   return runAction(formData, async () => {

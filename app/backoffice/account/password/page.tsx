@@ -6,7 +6,7 @@ import { ReauthFields } from "@/components/backoffice/reauth-fields";
 import { SignOutButton } from "@/components/backoffice/sign-out-button";
 import { TextField } from "@/components/ui/field";
 import { IDLE } from "@/lib/backoffice/action-state";
-import { requireActor } from "@/lib/backoffice/session";
+import { requireActor } from "@/app/backoffice/_server/session";
 import { PASSWORD_MIN_LENGTH } from "@/lib/users/password";
 import { changePasswordAction } from "./actions";
 

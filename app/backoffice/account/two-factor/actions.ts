@@ -1,10 +1,10 @@
 "use server";
 import { redirect } from "next/navigation";
 import { confirmTotpEnrolment, type PendingEnrolment, startTotpEnrolment } from "@/lib/auth/enrol-totp";
-import { keepThisSession } from "@/lib/auth/keep-this-session";
+import { keepThisSession } from "@/app/backoffice/_server/keep-this-session";
 import type { ActionState } from "@/lib/backoffice/action-state";
-import { runAction } from "@/lib/backoffice/run-action";
-import { requireActionActor } from "@/lib/backoffice/session";
+import { runAction } from "@/app/backoffice/_server/run-action";
+import { requireActionActor } from "@/app/backoffice/_server/session";
 
 export type StartedEnrolment = Pick<PendingEnrolment, "secret" | "qrDataUrl">;
 

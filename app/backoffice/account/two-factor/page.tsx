@@ -5,7 +5,7 @@ import { SignOutButton } from "@/components/backoffice/sign-out-button";
 import { TotpEnrolment } from "@/components/backoffice/totp-enrolment";
 import { Alert } from "@/components/ui/alert";
 import { needsTotpEnrolment } from "@/lib/backoffice/authz";
-import { requireActor } from "@/lib/backoffice/session";
+import { requireActor } from "@/app/backoffice/_server/session";
 import { confirmTotpAction, startTotpAction } from "./actions";
 
 export const metadata: Metadata = { title: "Two-factor authentication" };

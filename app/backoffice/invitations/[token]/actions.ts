@@ -3,9 +3,9 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { clientIp } from "@/lib/auth/client-ip";
 import type { ActionState } from "@/lib/backoffice/action-state";
-import { runAction } from "@/lib/backoffice/run-action";
+import { runAction } from "@/app/backoffice/_server/run-action";
 import { acceptInvitation } from "@/lib/backoffice/team/accept-invitation";
-import { formObject } from "@/lib/backoffice/parse-input";
+import { formObject } from "@/lib/schema/parse-input";
 
 export async function acceptInvitationAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
   const result = await runAction(formData, async () => {

@@ -17,7 +17,7 @@ import { checkoutTranslator, resolveLocale, type CheckoutTranslator } from "@/li
 import { payWithCard } from "@/lib/checkout/pay-with-card";
 import { approveBnpl, approveWallet, reportTransferSent, simulateDecline } from "@/lib/checkout/simulate-provider";
 import { cvcLength, type CardFieldError } from "@/lib/checkout/validate-card-fields";
-import { cardBrand } from "@/lib/payment-methods/card";
+import { cardBrand } from "@/lib/schema/card";
 
 /** A form value as a bounded string: anything else (files, absent) is "". */
 function field(form: FormData, name: string, max = 200): string {

@@ -2,7 +2,7 @@
 // formatted amount, and the path prefix the browser sees (set by proxy.ts).
 import { headers } from "next/headers";
 import { cache } from "react";
-import { formatMoney } from "@/lib/money/currencies";
+import { formatMoney } from "@/lib/schema/currencies";
 import { CHECKOUT_BASE_HEADER, checkoutBaseFrom } from "@/lib/checkout/checkout-urls";
 import { checkoutTranslator, type CheckoutTranslator } from "@/lib/checkout/i18n";
 import { loadCheckoutSession, type CheckoutSession } from "@/lib/checkout/load-checkout-session";

@@ -1,5 +1,5 @@
 import { getCustomer } from "@/lib/customers/get-customer";
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = apiRoute({ family: "guide" }, async ({ principal, params }) => ({

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { getEvent } from "@/lib/webhooks/get-event";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 

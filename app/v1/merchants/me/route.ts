@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { serializeMerchant } from "@/lib/merchants/serialize-merchant";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 

@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/http/api-handler";
-import { createPayout } from "@/lib/transactions/create-payout";
+import { apiRoute } from "@/lib/api/api-handler";
+import { createPayout } from "@/lib/payouts/create-payout";
 import { paymentResult } from "@/lib/transactions/payment-response";
 import { ZCreatePayoutRequest } from "@/lib/transactions/schemas";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { createSale } from "@/lib/transactions/create-sale";
 import { saleResult } from "@/lib/transactions/payment-response";
 import { ZCreateSaleRequest } from "@/lib/transactions/schemas";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
 import { ZAddTestFundsRequest } from "@/lib/ledger/schemas";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { serializeTransaction } from "@/lib/transactions/serialize-transaction";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";

@@ -9,7 +9,7 @@ import { PageHeader, Section } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { AppError } from "@/lib/errors";
 import { getMerchantDetail } from "@/lib/backoffice/merchants/get-merchant-detail";
-import { requireOperatorPage } from "@/lib/backoffice/session";
+import { requireOperatorPage } from "@/app/backoffice/_server/session";
 import { ReauthFields } from "@/components/backoffice/reauth-fields";
 import { IDLE } from "@/lib/backoffice/action-state";
 import { resetTwoFactorAsOperatorAction, setMerchantActiveAction, updateMerchantLimitsAction } from "../actions";

@@ -10,9 +10,9 @@ import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { listCustomers, ZCustomerFilters } from "@/lib/backoffice/customers/list-customers";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 
 export const metadata: Metadata = { title: "Customers" };
 

@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/section";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 import { listPaymentMethods } from "@/lib/backoffice/settings/list-payment-methods";
 import { updatePaymentMethodAction } from "../actions";
 

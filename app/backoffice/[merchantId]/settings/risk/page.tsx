@@ -5,8 +5,8 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/section";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 import { getRiskSettings } from "@/lib/backoffice/settings/get-risk-settings";
 import { updateRiskSettingsAction } from "../actions";
 

@@ -9,7 +9,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { memberRole } from "@/lib/backoffice/authz";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 import { listTeam } from "@/lib/backoffice/team/list-team";
 import { ReauthFields } from "@/components/backoffice/reauth-fields";
 import { IDLE } from "@/lib/backoffice/action-state";

@@ -6,9 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/section";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
-import { requirePagePermission } from "@/lib/backoffice/session";
+import { requirePagePermission } from "@/app/backoffice/_server/session";
 import { listTransactionsPage } from "@/lib/backoffice/transactions/list-transactions-page";
 import { FILTER_KEYS, filtersToQuery, hasFilters, parseTransactionFilters } from "@/lib/backoffice/transactions/transaction-filters";
 

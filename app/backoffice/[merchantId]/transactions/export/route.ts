@@ -5,8 +5,8 @@
 import { headers } from "next/headers";
 import { clientIp } from "@/lib/auth/client-ip";
 import { getMerchantAccess } from "@/lib/backoffice/authz";
-import { getEnvironmentPreference } from "@/lib/backoffice/environment-preference";
-import { getActor } from "@/lib/backoffice/session";
+import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
+import { getActor } from "@/app/backoffice/_server/session";
 import { exportTransactionsCsv } from "@/lib/backoffice/transactions/export-transactions-csv";
 import { FILTER_KEYS, parseTransactionFilters } from "@/lib/backoffice/transactions/transaction-filters";
 import { AppError } from "@/lib/errors";

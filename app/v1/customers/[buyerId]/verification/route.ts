@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { ZStartVerificationRequest } from "@/lib/kyc/schemas";
 import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";

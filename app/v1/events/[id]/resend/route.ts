@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { resendEvent } from "@/lib/webhooks/resend-event";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { cancelByMerchant } from "@/lib/transactions/cancel-by-merchant";
 import { paymentResult } from "@/lib/transactions/payment-response";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";

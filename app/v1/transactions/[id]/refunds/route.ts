@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { createRefund } from "@/lib/transactions/create-refund";
 import { paymentResult } from "@/lib/transactions/payment-response";
 import { ZCreateRefundRequest } from "@/lib/transactions/schemas";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-handler";
+import { apiRoute } from "@/lib/api/api-handler";
 import { paymentResponse } from "@/lib/transactions/payment-response";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { ZSimulateRequest } from "@/lib/transactions/schemas";

@@ -9,11 +9,11 @@ import { cache } from "react";
 import { authOptions } from "@/lib/auth/auth-options";
 import { clientIp } from "@/lib/auth/client-ip";
 import { AppError } from "@/lib/errors";
-import { type Actor, can, getMerchantAccess, type MerchantAccess, needsTotpEnrolment, type Permission } from "./authz";
-import { loadActor } from "./load-actor";
+import { type Actor, can, getMerchantAccess, type MerchantAccess, needsTotpEnrolment, type Permission } from "@/lib/backoffice/authz";
+import { loadActor } from "@/lib/backoffice/load-actor";
 
 export const SIGN_IN_PATH = "/backoffice/sign-in";
-export const TWO_FACTOR_PATH = "/backoffice/account/two-factor";
+const TWO_FACTOR_PATH = "/backoffice/account/two-factor";
 
 /** Once per request (React cache): the session's user, fresh from the database. */
 export const getActor = cache(async (): Promise<Actor | null> => {

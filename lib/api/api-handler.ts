@@ -17,11 +17,11 @@ import { runInIdempotentScope, type IdempotentEffectScope } from "@/lib/idempote
 import { releaseIdempotencyKey, settleIdempotencyKey } from "@/lib/idempotency/settle-idempotency-key";
 import { logger, type Logger } from "@/lib/log";
 import { runTimed, serverTimingHeader, type RequestTiming } from "@/lib/request-timing";
-import { consumeRateLimit, peekRateLimit } from "@/lib/rate-limit/check-rate-limit";
-import { checkHttps } from "./https";
-import { jsonText } from "./json";
-import { parseJsonText, readBodyText } from "./parse-body";
-import { requestIdFrom } from "./request-id";
+import { consumeRateLimit, peekRateLimit } from "@/lib/api/check-rate-limit";
+import { checkHttps } from "@/lib/http/https";
+import { jsonText } from "@/lib/http/json";
+import { parseJsonText, readBodyText } from "@/lib/http/parse-body";
+import { requestIdFrom } from "@/lib/http/request-id";
 
 export interface ApiContext<TBody> {
   req: Request;
@@ -109,7 +109,6 @@ export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
       const rawParams = (routeCtx ? await routeCtx.params : undefined) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
       // No id contains a control character (NUL would even fail in PostgreSQL): such a path names nothing (SPEC §20).
-      // eslint-disable-next-line no-control-regex
       if (Object.values(params).some((v) => /[\x00-\x1f\x7f]/.test(v))) throw notFound(`Unknown API path: ${req.method} ${path}`);
       let body: unknown;
       let json: unknown;

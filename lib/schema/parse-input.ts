@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { formatZodIssue } from "@/lib/http/zod-message";
+import { formatZodIssue } from "@/lib/schema/zod-message";
 
 /**
  * Validates form input against a domain function's schema. The first issue

@@ -4,7 +4,7 @@
 // every bucket; the RateLimit-* headers describe the tightest one.
 import type { ApiPrincipal } from "@/lib/api-keys/authenticate-api-key";
 import { rkey } from "@/lib/redis";
-import { type BucketSpec, type BucketState, checkBuckets } from "./buckets";
+import { type BucketSpec, type BucketState, checkBuckets } from "@/lib/rate-limit/buckets";
 
 export interface RateLimitSubject {
   principal: ApiPrincipal;

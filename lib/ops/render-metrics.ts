@@ -3,8 +3,8 @@
 // and webhook backlog gauges read at scrape time.
 import { AggregatorRegistry, collectDefaultMetrics, Gauge, Registry, type PrometheusContentType } from "prom-client";
 import { getWebhookHealth } from "@/lib/webhooks/get-webhook-health";
-import { readWorkerMetrics } from "./publish-worker-metrics";
-import { deliveryRegistry } from "./webhook-metrics";
+import { readWorkerMetrics } from "@/lib/metrics/publish-worker-metrics";
+import { deliveryRegistry } from "@/lib/metrics/webhook-metrics";
 
 interface WebMetrics {
   registry: Registry;

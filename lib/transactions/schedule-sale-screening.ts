@@ -4,12 +4,12 @@
 import type { MerchantSettings, Transaction } from "@/lib/generated/prisma/client";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { logger } from "@/lib/log";
-import { screenSaleJob } from "./screen-sale-job";
+import { JOBS } from "@/lib/jobs/job-types";
 
 export async function scheduleSaleScreening({ transaction, settings }: { transaction: Pick<Transaction, "id" | "amount" | "status">; settings: Pick<MerchantSettings, "saleReviewThreshold"> }): Promise<void> {
   if (transaction.status !== "PROCESSING" || settings.saleReviewThreshold === null || transaction.amount <= settings.saleReviewThreshold) return;
   try {
-    await enqueueJob(screenSaleJob, { transactionId: transaction.id }, { jobId: `sale-screen-${transaction.id}` });
+    await enqueueJob(JOBS.screenSale, { transactionId: transaction.id }, { jobId: `sale-screen-${transaction.id}` });
   } catch (err) {
     logger.warn({ transactionId: transaction.id, err: (err as Error).message }, "could not schedule sale screening");
   }

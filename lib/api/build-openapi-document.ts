@@ -4,10 +4,10 @@
 import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { env } from "@/lib/env";
 import { MAX_BODY_BYTES } from "@/lib/http/json";
-import { KEY_RATE_DEFAULTS, ENV_RATE_DEFAULTS } from "@/lib/merchants/rate-limit-defaults";
-import { SECURITY_SCHEMES } from "./common";
+import { KEY_RATE_DEFAULTS, ENV_RATE_DEFAULTS } from "@/lib/rate-limit/defaults";
+import { SECURITY_SCHEMES } from "@/lib/openapi/common";
 import "./endpoints";
-import { registry } from "./registry";
+import { registry } from "@/lib/openapi/registry";
 
 const DESCRIPTION = `
 Take deposits (\`SALE\`) and send withdrawals (\`PAYOUT\`) through one JSON API.

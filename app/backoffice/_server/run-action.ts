@@ -3,8 +3,8 @@
 // a 404, exactly as the page would; unexpected errors reach the error page.
 import { notFound, redirect } from "next/navigation";
 import { AppError } from "@/lib/errors";
-import type { ActionState } from "./action-state";
-import { formObject } from "./parse-input";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { formObject } from "@/lib/schema/parse-input";
 import { SIGN_IN_PATH } from "./session";
 
 /** Never echoed back to the browser. */

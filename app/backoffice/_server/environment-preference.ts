@@ -4,7 +4,7 @@
 import { cookies } from "next/headers";
 import { secureCookies } from "@/lib/auth/auth-options";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import type { Actor } from "./authz";
+import type { Actor } from "@/lib/backoffice/authz";
 
 const COOKIE = "sluice.environment";
 

@@ -4,12 +4,12 @@
 // field is bounded and free of control characters: PostgreSQL refuses NUL
 // bytes, and unbounded strings are how malformed input turns into 500s.
 // The limits are published in the OpenAPI document (maxLength) and README.
-import { z } from "@/lib/openapi/zod";
-import { isCurrency } from "@/lib/money/currencies";
-import { luhnValid } from "@/lib/payment-methods/card";
+import { z } from "@/lib/schema/zod";
+import { isCurrency } from "@/lib/schema/currencies";
+import { luhnValid } from "@/lib/schema/card";
 
 /** The seed fixes the minimum; the maximum (10^11 minor units) keeps every amount exact in JSON numbers and sums in BigInt. */
-export const MAX_AMOUNT = 100_000_000_000;
+const MAX_AMOUNT = 100_000_000_000;
 
 export const LIMITS = {
   orderId: 128,
@@ -115,7 +115,7 @@ function hasNul(value: unknown): boolean {
  * 13–19 digits once spaces, dots, dashes, slashes and underscores are removed
  * ("card 4000  0000  0000  0069"), as a string or as a JSON number.
  */
-export function containsCardNumber(value: unknown, seen = 0): boolean {
+function containsCardNumber(value: unknown, seen = 0): boolean {
   if (seen > 64) return false;
   if (typeof value === "number") return Number.isInteger(value) && containsCardNumber(String(value), seen);
   if (typeof value === "string") {

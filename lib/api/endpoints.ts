@@ -4,7 +4,7 @@
 // would not reach GET /v1/openapi.json. Add your schema module here;
 // tests/http/openapi-document.test.ts fails for a route that is missing.
 import "@/lib/merchants/merchant-schema";
-import "./openapi-endpoint";
+import "@/lib/openapi/openapi-endpoint";
 import "@/lib/transactions/api-endpoints";
 import "@/lib/customers/api-endpoints";
 import "@/lib/kyc/api-endpoints";

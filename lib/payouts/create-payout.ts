@@ -14,14 +14,14 @@ import { schedulePayout } from "@/lib/payouts/schedule-payout";
 import { enforcePayoutLimit } from "@/lib/risk/enforce-payout-limit";
 import { requirePayoutKyc } from "@/lib/risk/require-payout-kyc";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
-import { afterCommit } from "./after-commit";
-import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
-import { checkCreateRequest } from "./check-create-request";
-import type { CreatedPayment } from "./create-sale";
-import { withOrderIdGuard } from "./order-id";
-import type { TCreatePayoutRequest } from "./schemas";
-import { requestColumns } from "./transaction-columns";
-import { insertTransaction, type Actor } from "./transition";
+import { afterCommit } from "@/lib/webhooks/after-commit";
+import { MONEY_TRANSACTION_OPTIONS } from "@/lib/transactions/money-transaction-options";
+import { checkCreateRequest } from "@/lib/transactions/check-create-request";
+import type { CreatedPayment } from "@/lib/transactions/create-sale";
+import { withOrderIdGuard } from "@/lib/transactions/order-id";
+import type { TCreatePayoutRequest } from "@/lib/transactions/schemas";
+import { requestColumns } from "@/lib/transactions/transaction-columns";
+import { insertTransaction, type Actor } from "@/lib/transactions/transition";
 
 export interface CreatePayoutOptions {
   merchantId: string;

@@ -6,12 +6,12 @@ import { z } from "zod";
 import { endSessions } from "@/lib/auth/end-sessions";
 import { reauthenticate } from "@/lib/auth/reauthenticate";
 import { writeAuthAudit } from "@/lib/auth/write-auth-audit";
-import { parseInput } from "@/lib/backoffice/parse-input";
+import { parseInput } from "@/lib/schema/parse-input";
 import { db } from "@/lib/db";
 import { AppError, invalid } from "@/lib/errors";
-import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from "./password";
+import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from "@/lib/users/password";
 
-export const ZChangePasswordInput = z.object({
+const ZChangePasswordInput = z.object({
   password: z.string().max(1024).optional(),
   code: z.string().max(16).optional(),
   newPassword: z.string().max(1024, "the new password must be at most 1024 characters"),

@@ -1,6 +1,6 @@
 // The query fields every keyset-paginated list shares (SPEC §5: `limit` ≤ 100,
 // `startingAfter`), declared once for validation and the OpenAPI document.
-import { z } from "@/lib/openapi/zod";
+import { z } from "@/lib/schema/zod";
 
 export const ZPageLimit = z
   .string()

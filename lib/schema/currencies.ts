@@ -4,7 +4,7 @@
 // test codes) are excluded.
 const NOT_FOR_PAYMENTS = new Set(["XXX", "XTS", "XAU", "XAG", "XPD", "XPT", "XBA", "XBB", "XBC", "XBD", "XDR", "XSU", "XUA"]);
 
-export const CURRENCIES: ReadonlySet<string> = new Set(
+const CURRENCIES: ReadonlySet<string> = new Set(
   Intl.supportedValuesOf("currency").filter((c) => /^[A-Z]{3}$/.test(c) && !NOT_FOR_PAYMENTS.has(c)),
 );
 

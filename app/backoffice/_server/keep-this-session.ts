@@ -3,7 +3,7 @@
 import { cookies } from "next/headers";
 import { decode, encode } from "next-auth/jwt";
 import { env } from "@/lib/env";
-import { IDLE_TIMEOUT_SECONDS, SESSION_COOKIE, secureCookies } from "./auth-options";
+import { IDLE_TIMEOUT_SECONDS, SESSION_COOKIE, secureCookies } from "@/lib/auth/auth-options";
 
 /**
  * After the person changed their own second factor (which ended all their sessions), keeps the

@@ -1,0 +1,44 @@
+// Every job kind, declared once (GUIDE.md §9): its queue, its name and the
+// zod schema of its data. Producers enqueue by these declarations alone
+// (enqueueJob(JOBS.processPayout, …)), so a feature that queues work never
+// imports the code that runs it; the worker pairs each declaration with its
+// handler in workers/job-registry.ts. Job data carries ids only, never card
+// data or secrets.
+import { z } from "zod";
+import { QUEUES, type QueueName } from "./queues";
+
+export interface JobType<S extends z.ZodType = z.ZodType> {
+  queue: QueueName;
+  name: string;
+  schema: S;
+}
+
+const transactionJob = z.object({ transactionId: z.string().regex(/^tx_[0-9A-Za-z]+$/) });
+
+const ZDeliverJob = z.object({
+  eventId: z.string().regex(/^evt_[0-9A-Za-z]+$/),
+  /** Automatic: position in the retry schedule (1 = first). Manual: the attempt number at the time of the resend. */
+  attempt: z.number().int().min(1),
+  manual: z.boolean().optional(),
+  /**
+   * Routing hint, not data: the receiver's origin, so a delivery to a
+   * receiver already at its share of slots is parked before it touches the
+   * database (one dead receiver's backlog then costs other merchants almost
+   * nothing). The handler still reads the URL from the event row.
+   */
+  dest: z.string().max(2_100).optional(),
+});
+export type TDeliverJob = z.infer<typeof ZDeliverJob>;
+
+export const JOBS = {
+  /** One webhook delivery attempt (lib/webhooks/deliver-event.ts). */
+  deliverWebhook: { queue: QUEUES.webhooks, name: "deliver", schema: ZDeliverJob },
+  /** The payout pipeline, one step job per payout (lib/payouts/process-payout-job.ts). */
+  processPayout: { queue: QUEUES.payments, name: "payout.process", schema: transactionJob },
+  /** Screening of a sale above the review threshold (lib/risk/screen-sale-job.ts). */
+  screenSale: { queue: QUEUES.payments, name: "sale.screen", schema: transactionJob },
+  /** Asks the provider whether a refund settled (lib/transactions/settle-refund.ts). */
+  confirmRefund: { queue: QUEUES.payments, name: "refund.confirm", schema: z.object({ transactionId: z.string().startsWith("tx_") }) },
+  /** Settles a checkout payment the provider confirms later (lib/checkout/settle-checkout.ts). */
+  settleCheckout: { queue: QUEUES.payments, name: "checkout.settle", schema: z.object({ transactionId: z.string().min(1) }) },
+} as const satisfies Record<string, JobType>;
