@@ -5,7 +5,7 @@
 // section draws the same floors; change both together.
 const FLOORS = [
   ["schema", "generated"], // ground, with lib/*.ts (db, env, errors, ids, log, redis, crypto, time)
-  ["audit", "idempotency", "jobs", "metrics", "rate-limit", "users", "proxy"],
+  ["audit", "idempotency", "jobs", "metrics", "rate-limit", "users", "surfaces"],
   ["api-keys", "http", "openapi", "providers"],
   ["api-requests", "auth", "customers", "ledger", "payment-methods", "webhooks"],
   ["kyc", "merchants", "secrets"],
@@ -13,7 +13,7 @@ const FLOORS = [
   ["checkout", "maintenance", "risk"],
   ["payouts"],
   ["approvals"],
-  ["api", "backoffice", "ops"],
+  ["api", "backoffice", "monitoring"],
 ];
 
 const floorRules = FLOORS.flatMap((floor, i) =>

@@ -7,8 +7,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { errorBody, notFound } from "@/lib/errors";
 import { CHECKOUT_BASE_HEADER } from "@/lib/checkout/checkout-urls";
-import { BACKOFFICE_HEADERS, CHECKOUT_HEADERS, HSTS, newNonce, pageCsp } from "@/lib/proxy/security-headers";
-import { matchSurface, parseSurfaces } from "@/lib/proxy/surfaces";
+import { BACKOFFICE_HEADERS, CHECKOUT_HEADERS, HSTS, newNonce, pageCsp } from "@/lib/surfaces/security-headers";
+import { matchSurface, parseSurfaces } from "@/lib/surfaces/surfaces";
 
 const surfaces = parseSurfaces([
   { surface: "checkout", prefix: "/checkout", baseUrl: env.CHECKOUT_BASE_URL },

@@ -5,7 +5,7 @@ import { safeEqual } from "@/lib/crypto";
 import { env } from "@/lib/env";
 import { AppError, errorBody } from "@/lib/errors";
 import { jsonResponse } from "@/lib/http/json";
-import { renderMetrics } from "@/lib/ops/render-metrics";
+import { renderMetrics } from "@/lib/monitoring/render-metrics";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { checkReadiness } from "@/lib/ops/readiness";
+import { checkReadiness } from "@/lib/monitoring/readiness";
 
 export const dynamic = "force-dynamic";
 
