@@ -4,13 +4,14 @@
 // and the customer may try another card, as after any decline.
 import { logger } from "@/lib/log";
 import { getProvider } from "@/lib/providers/registry";
-import type { CardSummary, ProviderResult } from "@/lib/providers/types";
+import type { ProviderResult } from "@/lib/providers/types";
+import { cardSummaryOf } from "@/lib/transactions/card-columns";
 import { resultOfOtherRequest } from "./await-other-request";
 import type { CheckoutResult } from "./checkout-result";
 import { MAX_CODE_TRIES, readCheckoutState } from "./checkout-state";
 import { claimVerification, setCheckoutState } from "./claim-step";
 import { findCheckout, type CheckoutTransaction } from "./find-checkout";
-import { finishSucceeded, recordDeclinedAttempt } from "./finish-checkout";
+import { applyCheckoutResult, checkoutResultOf, recordDeclinedAttempt } from "./finish-checkout";
 import { startSettlement } from "./settle-checkout";
 
 const CODE = /^\d{4,10}$/;
@@ -35,28 +36,23 @@ export async function confirmVerification({ token, code }: { token: string; code
   return applyConfirmation(t, state.codeTries + 1, result);
 }
 
-function cardOf(t: CheckoutTransaction): CardSummary | undefined {
-  return t.cardBrand && t.cardLast4 && t.cardExpMonth && t.cardExpYear ? { brand: t.cardBrand, last4: t.cardLast4, expMonth: t.cardExpMonth, expYear: t.cardExpYear } : undefined;
-}
-
 /** A sale paid by card with data in the API request has not used a checkout attempt yet; its verification is its first. */
 const attemptsSoFar = (t: CheckoutTransaction) => Math.max(t.checkoutAttempts, 1);
 
 async function applyConfirmation(t: CheckoutTransaction, codeTries: number, result: ProviderResult): Promise<CheckoutResult> {
-  switch (result.status) {
-    case "succeeded":
-      return finishSucceeded(t, result.providerRef, result.card ?? cardOf(t));
-    case "declined":
-      return recordDeclinedAttempt(t, attemptsSoFar(t), result.code, cardOf(t));
+  // A verification answer does not repeat the card: the one from the authorization stands.
+  const applied = await applyCheckoutResult(t, result, { declines: "attempt", card: result.card ?? cardSummaryOf(t) });
+  switch (applied.outcome) {
+    case "declined_attempt":
+      return recordDeclinedAttempt(t, attemptsSoFar(t), applied.code, cardSummaryOf(t));
     case "requires_action":
-      if (codeTries >= MAX_CODE_TRIES) return recordDeclinedAttempt(t, attemptsSoFar(t), "verification_failed", cardOf(t));
+      // The code was wrong: the customer may try again, MAX_CODE_TRIES times in all.
+      if (codeTries >= MAX_CODE_TRIES) return recordDeclinedAttempt(t, attemptsSoFar(t), "verification_failed", cardSummaryOf(t));
       return (await setCheckoutState(t.id, { step: "verification", action: "verification_code", codeTries })) ? { kind: "wrong_code", triesLeft: MAX_CODE_TRIES - codeTries } : { kind: "closed" };
     case "pending":
       await setCheckoutState(t.id, { step: "idle" });
-      return startSettlement(t, { providerRef: result.providerRef, delayMs: result.retryAfterMs ?? 0 });
-    default: {
-      const unreachable: never = result;
-      throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
-    }
+      return startSettlement(t, { providerRef: applied.providerRef, delayMs: applied.retryAfterMs ?? 0 });
+    default:
+      return checkoutResultOf(applied);
   }
 }

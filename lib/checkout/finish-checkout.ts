@@ -1,54 +1,38 @@
-// The checkout's ways out of PROCESSING, on top of the three finishing moves
-// of lib/transactions/finish-transaction.ts (which write the status, history,
-// ledger and outbox event in one database transaction).
+// The checkout's ways out of PROCESSING. Provider answers are applied by
+// lib/transactions/provider-result.ts (status, history, ledger and outbox
+// event in one database transaction); what is the checkout's own is the
+// attempt rule of SPEC §12 and what the customer sees next.
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/log";
-import { getProvider } from "@/lib/providers/registry";
 import { DECLINE_MESSAGES } from "@/lib/providers/sandbox/test-cards";
-import type { CardSummary, DeclineCode } from "@/lib/providers/types";
-import { declineTransaction, succeedTransaction } from "@/lib/transactions/finish-transaction";
-import { TransitionRefusedError } from "@/lib/transactions/transition";
+import type { CardSummary, DeclineCode, ProviderResult } from "@/lib/providers/types";
+import { applyProviderResult, type AppliedResult } from "@/lib/transactions/provider-result";
 import type { CheckoutResult } from "./checkout-result";
 import { MAX_CHECKOUT_ATTEMPTS, type DeclineReason } from "./checkout-state";
 import { setCheckoutState } from "./claim-step";
 
 const PROVIDER = { type: "provider" } as const;
 
-/**
- * The provider took the money: SALE → SUCCESS. If the sale moved meanwhile
- * (expired by the sweep, canceled by the merchant), the charge has no sale to
- * belong to, so it is given back at once instead of being kept unrecorded.
- */
-export async function finishSucceeded(t: Transaction, providerRef: string, card?: CardSummary): Promise<CheckoutResult> {
-  try {
-    await succeedTransaction({ id: t.id, actor: PROVIDER, providerRef, card, onlyFrom: ["PROCESSING"], reason: "paid on the hosted checkout" });
-    return { kind: "finished" };
-  } catch (err) {
-    if (!(err instanceof TransitionRefusedError)) throw err;
-    await voidCharge(t, providerRef, err);
-    return { kind: "closed" };
-  }
+/** The history reasons of a checkout's final answers. */
+const CHECKOUT_REASON = (r: { status: "succeeded" | "declined" }) => (r.status === "succeeded" ? "paid on the hosted checkout" : "declined on the hosted checkout");
+
+/** What a finished (or already moved) checkout shows the customer. */
+export function checkoutResultOf(applied: AppliedResult): CheckoutResult {
+  return applied.outcome === "succeeded" || applied.outcome === "declined" ? { kind: "finished" } : { kind: "closed" };
 }
 
-async function voidCharge(t: Transaction, providerRef: string, reason: TransitionRefusedError): Promise<void> {
-  const provider = getProvider(t.environment, t.provider ?? "");
-  logger.error({ transactionId: t.id, providerRef, status: reason.current }, "provider charged a checkout that is no longer open; voiding the charge");
-  try {
-    await provider?.refund({ transactionId: t.id, parentProviderRef: providerRef, amount: t.amount, currency: t.currency });
-  } catch (err) {
-    logger.error({ transactionId: t.id, providerRef, err: (err as Error).name }, "could not void the charge; reconcile with the provider");
-  }
+/**
+ * The provider's answer to a checkout payment, applied by the one function
+ * that applies provider answers (lib/transactions/provider-result.ts). A
+ * charge for a sale that moved meanwhile (expired, canceled) is voided there.
+ */
+export function applyCheckoutResult(t: Transaction, result: ProviderResult, options: { declines?: "final" | "attempt"; card?: CardSummary } = {}): Promise<AppliedResult> {
+  return applyProviderResult({ transaction: t, result, actor: PROVIDER, reason: CHECKOUT_REASON, ...options });
 }
 
 /** Final decline (SALE → DECLINED), e.g. a simulated provider saying no or the last attempt used up. */
-export async function finishDeclined(t: Transaction, code: DeclineCode, card?: CardSummary, message = DECLINE_MESSAGES[code]): Promise<CheckoutResult> {
-  try {
-    await declineTransaction({ id: t.id, actor: PROVIDER, code, message, card, onlyFrom: ["PROCESSING"], reason: "declined on the hosted checkout" });
-    return { kind: "finished" };
-  } catch (err) {
-    if (err instanceof TransitionRefusedError) return { kind: "closed" };
-    throw err;
-  }
+async function finishDeclined(t: Transaction, code: DeclineCode, card?: CardSummary, message = DECLINE_MESSAGES[code]): Promise<CheckoutResult> {
+  return checkoutResultOf(await applyCheckoutResult(t, { status: "declined", code, message, card }));
 }
 
 /**

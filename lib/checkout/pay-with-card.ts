@@ -14,7 +14,7 @@ import type { CheckoutResult } from "./checkout-result";
 import { resultOfOtherRequest } from "./await-other-request";
 import { claimCardAttempt, setCheckoutState } from "./claim-step";
 import { findCheckout, type CheckoutTransaction } from "./find-checkout";
-import { finishSucceeded, recordDeclinedAttempt } from "./finish-checkout";
+import { applyCheckoutResult, checkoutResultOf, recordDeclinedAttempt } from "./finish-checkout";
 import { startSettlement } from "./settle-checkout";
 import { validateCardFields, type CardFields } from "./validate-card-fields";
 
@@ -49,24 +49,20 @@ export async function payWithCard({ token, expectedAttempts, fields }: PayWithCa
 }
 
 async function applyAuthorization(t: CheckoutTransaction, attempts: number, result: ProviderResult): Promise<CheckoutResult> {
-  switch (result.status) {
+  const applied = await applyCheckoutResult(t, result, { declines: "attempt" });
+  switch (applied.outcome) {
     case "succeeded":
       logger.info({ transactionId: t.id, attempt: attempts, brand: result.card?.brand, last4: result.card?.last4 }, "checkout card payment succeeded");
-      return finishSucceeded(t, result.providerRef, result.card);
-    case "declined":
-      return recordDeclinedAttempt(t, attempts, result.code, result.card);
-    case "requires_action": {
-      const summary = result.card ? { cardBrand: result.card.brand, cardLast4: result.card.last4, cardExpMonth: result.card.expMonth, cardExpYear: result.card.expYear } : {};
-      const open = await setCheckoutState(t.id, { step: "verification", action: "verification_code", codeTries: 0 }, { providerRef: result.providerRef, ...summary });
-      return open ? { kind: "next" } : { kind: "closed" };
-    }
+      return { kind: "finished" };
+    case "declined_attempt":
+      return recordDeclinedAttempt(t, attempts, applied.code, applied.card);
+    case "requires_action":
+      return (await setCheckoutState(t.id, { step: "verification", action: "verification_code", codeTries: 0 })) ? { kind: "next" } : { kind: "closed" };
     case "pending":
       // The provider decides later; the settlement job asks it (settle-checkout.ts).
       await setCheckoutState(t.id, { step: "idle" });
-      return startSettlement(t, { providerRef: result.providerRef, delayMs: result.retryAfterMs ?? 0 });
-    default: {
-      const unreachable: never = result;
-      throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
-    }
+      return startSettlement(t, { providerRef: applied.providerRef, delayMs: applied.retryAfterMs ?? 0 });
+    default:
+      return checkoutResultOf(applied);
   }
 }

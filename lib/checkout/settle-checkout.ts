@@ -16,7 +16,7 @@ import type { CheckoutResult } from "./checkout-result";
 import { readCheckoutState } from "./checkout-state";
 import { claimSettlement } from "./claim-step";
 import { findCheckoutById, type CheckoutTransaction } from "./find-checkout";
-import { finishDeclined, finishSucceeded } from "./finish-checkout";
+import { applyCheckoutResult } from "./finish-checkout";
 
 export type SettleOutcome = "settled" | "not_due" | "pending" | "not_settling";
 
@@ -30,21 +30,9 @@ export async function settleDuePayment(transactionId: string, now = new Date()):
   const provider = getProvider(t.environment, t.provider ?? "");
   if (!provider) return "pending";
   const result = await provider.status({ providerRef: t.providerRef, kind: "payment" });
-  switch (result.status) {
-    case "succeeded":
-      await finishSucceeded(t, result.providerRef, result.card);
-      return "settled";
-    case "declined":
-      await finishDeclined(t, result.code, result.card, result.message);
-      return "settled";
-    case "pending":
-    case "requires_action":
-      return "pending";
-    default: {
-      const unreachable: never = result;
-      throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
-    }
-  }
+  const applied = await applyCheckoutResult(t, result);
+  // Still undecided: the job retries with its backoff. Finished, by us or by another writer first: settled.
+  return applied.outcome === "pending" || applied.outcome === "requires_action" ? "pending" : "settled";
 }
 
 export const settleCheckoutJob = defineJob(JOBS.settleCheckout, async ({ transactionId }) => {

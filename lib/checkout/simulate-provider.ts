@@ -2,17 +2,17 @@
 // (SPEC §8): the customer approving or declining on the e-wallet's or BNPL
 // lender's site, a bank transfer arriving or bouncing, a crypto payment being
 // confirmed or failing. The button names are those published on /docs/sandbox
-// (lib/providers/sandbox/test-values.ts). Every function refuses outside the
-// sandbox: in production these answers come from the provider itself.
-import { env } from "@/lib/env";
+// (lib/providers/sandbox/test-values.ts). What each button means is the
+// sandbox provider's (lib/providers/sandbox/customer-actions.ts); this file
+// only finds the open checkout and applies the answer. Every function refuses
+// outside the sandbox: in production these answers come from the provider itself.
 import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
-import { getProvider } from "@/lib/providers/registry";
-import { PAYPAL_DECLINE_EMAIL, SALE_SETTLEMENT_MS } from "@/lib/providers/sandbox/test-values";
+import { awaitedPayment, customerApproves, customerDeclines } from "@/lib/providers/sandbox/customer-actions";
 import type { CheckoutResult } from "./checkout-result";
 import { readCheckoutState } from "./checkout-state";
 import { findCheckout, type CheckoutTransaction } from "./find-checkout";
-import { finishDeclined, finishSucceeded } from "./finish-checkout";
+import { applyCheckoutResult, checkoutResultOf } from "./finish-checkout";
 import { instalmentPlans, isPlanId } from "./instalment-plans";
 import { startSettlement } from "./settle-checkout";
 
@@ -31,20 +31,12 @@ async function openSandboxCheckout(token: string, types: PaymentMethodType[]): P
   return t;
 }
 
-/** The provider's reference for a payment the customer completes elsewhere ("pending" until it is decided). */
-async function providerReference(t: CheckoutTransaction, details: Record<string, unknown>): Promise<string> {
-  const provider = getProvider(t.environment, t.provider ?? "");
-  if (!provider) throw new Error(`No provider ${t.provider ?? "(none)"} in ${t.environment}`);
-  const result = await provider.authorize({ transactionId: t.id, amount: t.amount, currency: t.currency, method: t.methodType!, details });
-  return result.providerRef ?? "";
-}
-
 /** "Decline", "Simulate failed transfer", "Simulate failure": DECLINED `provider_rejected`. */
 export async function simulateDecline({ token }: { token: string }): Promise<CheckoutResult> {
   const t = await openSandboxCheckout(token, ["ewallet", "bnpl", "bank_transfer", "crypto"]);
   if (!t) return { kind: "closed" };
   logger.info({ transactionId: t.id, method: t.methodType }, "sandbox checkout: simulated decline");
-  return finishDeclined(t, "provider_rejected");
+  return checkoutResultOf(await applyCheckoutResult(t, customerDeclines()));
 }
 
 /** E-wallet "Approve": SUCCESS, unless the wallet e-mail is the documented decline address. */
@@ -53,8 +45,7 @@ export async function approveWallet({ token, email }: { token: string; email: st
   if (!t) return { kind: "closed" };
   const address = email.trim().toLowerCase();
   if (!/^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/.test(address)) return { kind: "invalid", errors: { email: "invalidEmail" } };
-  if (address === PAYPAL_DECLINE_EMAIL) return finishDeclined(t, "provider_rejected");
-  return finishSucceeded(t, await providerReference(t, { email: address }));
+  return checkoutResultOf(await applyCheckoutResult(t, await customerApproves(t, { email: address })));
 }
 
 /** BNPL "Approve" with the chosen instalment plan. */
@@ -62,23 +53,22 @@ export async function approveBnpl({ token, plan }: { token: string; plan: string
   const t = await openSandboxCheckout(token, ["bnpl"]);
   if (!t) return { kind: "closed" };
   if (!isPlanId(plan) || !instalmentPlans(t.amount).some((p) => p.id === plan)) return { kind: "invalid", errors: { plan: "planRequired" } };
-  return finishSucceeded(t, await providerReference(t, { plan }));
+  return checkoutResultOf(await applyCheckoutResult(t, await customerApproves(t, { plan })));
 }
-
-const scaled = (ms: number) => Math.round(ms * env.SANDBOX_TIME_SCALE);
 
 /** Bank transfer "I have paid": the transfer arrives after SALE_SETTLEMENT_MS × SANDBOX_TIME_SCALE. */
 export async function reportTransferSent({ token }: { token: string }): Promise<CheckoutResult> {
   const t = await openSandboxCheckout(token, ["bank_transfer"]);
   if (!t) return { kind: "closed" };
   if (readCheckoutState(t.providerState).step === "settling") return { kind: "next" };
-  return startSettlement(t, { providerRef: await providerReference(t, {}), delayMs: scaled(SALE_SETTLEMENT_MS.bank_transfer ?? 0) });
+  const { providerRef, settlesInMs } = await awaitedPayment(t);
+  return startSettlement(t, { providerRef, delayMs: settlesInMs });
 }
 
 /** Showing the crypto address starts the simulated network's clock, once; true when this call started it. */
 export async function watchCryptoPayment(t: CheckoutTransaction): Promise<boolean> {
   if (t.environment !== "sandbox" || t.methodType !== "crypto" || t.status !== "PROCESSING") return false;
   if (readCheckoutState(t.providerState).step !== "idle") return false;
-  const delayMs = Math.max(scaled(SALE_SETTLEMENT_MS.crypto ?? 0), CRYPTO_MIN_CONFIRMATION_MS);
-  return (await startSettlement(t, { providerRef: await providerReference(t, {}), delayMs })).kind === "next";
+  const { providerRef, settlesInMs } = await awaitedPayment(t);
+  return (await startSettlement(t, { providerRef, delayMs: Math.max(settlesInMs, CRYPTO_MIN_CONFIRMATION_MS) })).kind === "next";
 }

@@ -19,7 +19,7 @@ import { getProvider } from "@/lib/providers/registry";
 import type { ProviderResult } from "@/lib/providers/types";
 import { holdForReview } from "@/lib/risk/hold-for-review";
 import { screenTransaction } from "@/lib/risk/screen-transaction";
-import { declineTransaction, succeedTransaction } from "@/lib/transactions/finish-transaction";
+import { applyProviderResult } from "@/lib/transactions/provider-result";
 import { TransitionRefusedError } from "@/lib/transactions/transition";
 
 export type PayoutStep = { next: "done" } | { next: "poll"; afterMs: number };
@@ -77,21 +77,17 @@ export async function advancePayout({ transactionId }: { transactionId: string }
     }
 
     const result = await submit(t);
-    switch (result.status) {
-      case "succeeded":
-        await succeedTransaction({ id: t.id, actor, onlyFrom: ["PROCESSING"], providerRef: result.providerRef, reason: "provider confirmed the payout" });
-        return { next: "done" };
-      case "declined":
-        await declineTransaction({ id: t.id, actor, onlyFrom: ["PROCESSING"], code: result.code, message: result.message, reason: `provider declined: ${result.code}` });
-        return { next: "done" };
-      case "pending":
-      case "requires_action":
-        return { next: "poll", afterMs: result.status === "pending" ? (result.retryAfterMs ?? DEFAULT_POLL_MS) : DEFAULT_POLL_MS };
-      default: {
-        const unreachable: never = result;
-        throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
-      }
-    }
+    const applied = await applyProviderResult({
+      transaction: t,
+      result,
+      actor,
+      reason: (r) => (r.status === "succeeded" ? "provider confirmed the payout" : `provider declined: ${r.code}`),
+    });
+    if (applied.outcome === "pending") return { next: "poll", afterMs: applied.retryAfterMs ?? DEFAULT_POLL_MS };
+    if (applied.outcome === "requires_action") return { next: "poll", afterMs: DEFAULT_POLL_MS };
+    // Someone else moved the payout first (merchant cancel, sandbox simulate): their outcome stands.
+    if (applied.outcome === "moved") logger.info({ transactionId, status: applied.current }, "payout moved by another writer; pipeline step stops");
+    return { next: "done" };
   } catch (err) {
     // Someone else moved the payout first (merchant cancel, sandbox simulate): their outcome stands.
     if (err instanceof TransitionRefusedError) {

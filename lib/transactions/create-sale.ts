@@ -16,18 +16,18 @@ import type { PaymentMethod, Prisma, Transaction } from "@/lib/generated/prisma/
 import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
-import { logger } from "@/lib/log";
 import { normaliseExpiryYear } from "@/lib/schema/card";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
 import { getProvider } from "@/lib/providers/registry";
 import { getRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { scheduleSaleScreening } from "@/lib/transactions/schedule-sale-screening";
-import type { CardInput, PaymentProvider, ProviderResult } from "@/lib/providers/types";
+import type { CardInput } from "@/lib/providers/types";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import { afterCommit } from "@/lib/webhooks/after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { checkCreateRequest } from "./check-create-request";
 import { newCheckoutSession } from "./checkout-session";
+import { resultColumns, voidCharge } from "./provider-result";
 import { assertOrderIdUnused, DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
 import { serializeTransaction } from "./serialize-transaction";
 import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
@@ -135,50 +135,20 @@ async function directCardSale({ base, input, method, card, actor, expiryMinutes,
   if (refused) throw refused;
   const provider = getProvider(base.environment, method.provider)!;
   const result = await provider.authorize({ transactionId: base.id, amount: base.amount, currency: base.currency, method: "card", card });
-  const summary = result.card ? { cardBrand: result.card.brand, cardLast4: result.card.last4, cardExpMonth: result.card.expMonth, cardExpYear: result.card.expYear } : {};
-  const row: SaleRow = { ...base, ...summary, providerRef: result.providerRef ?? null };
-
+  const { status, data } = resultColumns(result);
+  // The verification card: only the customer can enter the code, on the hosted checkout.
+  const session = result.status === "requires_action" ? newCheckoutSession({ expiryMinutes }) : undefined;
+  const row: SaleRow = { ...base, ...data, ...(session ? { checkoutTokenHash: sha256Hex(session.token), expiresAt: session.expiresAt } : {}) };
   try {
-    switch (result.status) {
-      case "succeeded":
-        return { transaction: await writeSale({ row, status: "SUCCESS", input, actor, method }) };
-      case "declined": {
-        const transaction = await writeSale({ row: { ...row, declineCode: result.code, declineMessage: result.message }, status: "DECLINED", input, actor });
-        // The seed's one error-shaped decline: 500 {status:false, error, code:'processing_error', transaction}.
-        if (result.code === "processing_error") {
-          throw new AppError("internal_error", result.message, { status: 500, extra: { code: "processing_error", transaction: serializeTransaction(transaction) } });
-        }
-        return { transaction };
-      }
-      case "requires_action": {
-        // The verification card: only the customer can enter the code, on the hosted checkout.
-        const session = newCheckoutSession({ expiryMinutes });
-        const pending = { ...row, checkoutTokenHash: sha256Hex(session.token), expiresAt: session.expiresAt, providerState: { action: result.action } };
-        return { transaction: await writeSale({ row: pending, status: "PROCESSING", input, actor, checkoutUrl: session.url }), url: session.url };
-      }
-      case "pending":
-        // The provider has not decided yet; its confirmation finishes the sale.
-        return { transaction: await writeSale({ row, status: "PROCESSING", input, actor }) };
-      default: {
-        const unreachable: never = result;
-        throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
-      }
+    const transaction = await writeSale({ row, status, input, actor, method: status === "SUCCESS" ? method : undefined, checkoutUrl: session?.url });
+    // The seed's one error-shaped decline: 500 {status:false, error, code:'processing_error', transaction}.
+    if (result.status === "declined" && result.code === "processing_error") {
+      throw new AppError("internal_error", result.message, { status: 500, extra: { code: "processing_error", transaction: serializeTransaction(transaction) } });
     }
+    return { transaction, url: session?.url };
   } catch (error) {
-    if (result.status === "succeeded" && error instanceof DuplicateOrderIdError) await voidCharge(provider, base, result);
+    // A concurrent request with the same orderId won the race after our early check: this charge has no transaction to belong to.
+    if (result.status === "succeeded" && error instanceof DuplicateOrderIdError) await voidCharge({ ...base, provider: method.provider }, result.providerRef, null);
     throw error;
-  }
-}
-
-/**
- * A concurrent request with the same orderId won the race after our early
- * check, so this charge has no transaction to belong to: give the money back
- * at once rather than keep it unrecorded.
- */
-async function voidCharge(provider: PaymentProvider, base: SaleRow, result: Extract<ProviderResult, { status: "succeeded" }>): Promise<void> {
-  try {
-    await provider.refund({ transactionId: base.id, parentProviderRef: result.providerRef, amount: base.amount, currency: base.currency });
-  } catch (err) {
-    logger.error({ err: (err as Error).message, transactionId: base.id, providerRef: result.providerRef }, "could not void a charge whose orderId lost a race; reconcile with the provider");
   }
 }

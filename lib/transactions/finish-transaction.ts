@@ -9,6 +9,7 @@ import type { TransactionStatus } from "@/lib/generated/prisma/enums";
 import { postPayoutReleased, postPayoutSucceeded, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
 import type { CardSummary, DeclineCode } from "@/lib/providers/types";
 import { afterCommit } from "@/lib/webhooks/after-commit";
+import { cardColumns } from "./card-columns";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { transition, type Actor } from "./transition";
 
@@ -40,7 +41,7 @@ export async function succeedTransaction(opts: FinishOptions & { providerRef?: s
   return run(opts, async (tx) => {
     const data = {
       ...(opts.providerRef ? { providerRef: opts.providerRef } : {}),
-      ...(opts.card ? { cardBrand: opts.card.brand, cardLast4: opts.card.last4, cardExpMonth: opts.card.expMonth, cardExpYear: opts.card.expYear } : {}),
+      ...cardColumns(opts.card),
     };
     const r = await transition(tx, { ...opts, to: "SUCCESS", data });
     const t = r.transaction;
@@ -60,7 +61,7 @@ export async function declineTransaction(opts: FinishOptions & { code: DeclineCo
     const data = {
       declineCode: opts.code,
       declineMessage: opts.message,
-      ...(opts.card ? { cardBrand: opts.card.brand, cardLast4: opts.card.last4, cardExpMonth: opts.card.expMonth, cardExpYear: opts.card.expYear } : {}),
+      ...cardColumns(opts.card),
     };
     const r = await transition(tx, { ...opts, to: "DECLINED", data });
     await releaseMoney(tx, r.transaction);

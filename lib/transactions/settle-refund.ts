@@ -12,7 +12,7 @@ import { JOBS } from "@/lib/jobs/job-types";
 import { logger } from "@/lib/log";
 import { getProvider } from "@/lib/providers/registry";
 import type { ProviderResult } from "@/lib/providers/types";
-import { declineTransaction, succeedTransaction } from "./finish-transaction";
+import { applyProviderResult } from "./provider-result";
 
 /** How long a sandbox refund takes to settle, before SANDBOX_TIME_SCALE. */
 const SANDBOX_REFUND_DELAY_MS = 2_000;
@@ -34,25 +34,9 @@ async function askProvider(refund: Transaction): Promise<{ refund: Transaction; 
     const sale = refund.parentId ? await db.transaction.findUnique({ where: { id: refund.parentId }, select: { providerRef: true } }) : null;
     result = await provider.refund({ transactionId: refund.id, parentProviderRef: sale?.providerRef ?? null, amount: refund.amount, currency: refund.currency });
   }
-  const actor = { type: "provider" as const, id: provider.name };
-  switch (result.status) {
-    case "succeeded":
-      return { refund: await succeedTransaction({ id: refund.id, actor, providerRef: result.providerRef, onlyFrom: ["PROCESSING"] }), result };
-    case "declined":
-      // The money comes back to available and the sale's refundable amount is restored.
-      return { refund: await declineTransaction({ id: refund.id, actor, code: result.code, message: result.message, onlyFrom: ["PROCESSING"] }), result };
-    case "pending":
-    case "requires_action": {
-      if (!refund.providerRef) {
-        await db.transaction.updateMany({ where: { id: refund.id, providerRef: null }, data: { providerRef: result.providerRef } });
-      }
-      return { refund, result };
-    }
-    default: {
-      const unreachable: never = result;
-      throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
-    }
-  }
+  const applied = await applyProviderResult({ transaction: refund, result, actor: { type: "provider", id: provider.name } });
+  // A final answer moves the money back (declined) or settles it (succeeded); an open one keeps the provider's reference.
+  return { refund: applied.outcome === "succeeded" || applied.outcome === "declined" ? applied.transaction : refund, result };
 }
 
 function confirmDelayMs(refund: Transaction, result: ProviderResult | null): number {

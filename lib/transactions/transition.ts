@@ -1,15 +1,15 @@
 // Every status change of a transaction (SPEC §4), inside the caller's
-// database transaction: one conditional UPDATE (the row must still be in the
-// status we read, and that move must be in the table), one history row, one
-// outbox event. Callers add their ledger postings in the same transaction
-// and hand the returned event ids to afterCommit() once it has committed.
+// database transaction: one conditional UPDATE (`status = ANY(allowedFrom)`
+// of the transition table), one history row, one outbox event. Callers add
+// their ledger postings in the same transaction and hand the returned event
+// ids to afterCommit() once it has committed.
 import type { Tx } from "@/lib/db";
-import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
+import { Prisma, type Transaction } from "@/lib/generated/prisma/client";
 import type { ActorType, TransactionStatus } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { writeTransactionEvent } from "@/lib/webhooks/write-event";
-import { canTransition, eventKind } from "./state-machine";
+import { allowedFrom, eventKind } from "./state-machine";
 
 export interface Actor {
   type: ActorType;
@@ -46,21 +46,23 @@ export class TransitionRefusedError extends AppError {
 }
 
 export async function transition(tx: Tx, opts: TransitionOptions): Promise<TransitionResult> {
-  const current = await tx.transaction.findUnique({ where: { id: opts.id }, select: { status: true } });
-  if (!current) throw new TransitionRefusedError(null, opts.to);
-  const from = current.status;
-  if (!canTransition(from, opts.to) || (opts.onlyFrom && !opts.onlyFrom.includes(from))) {
-    throw new TransitionRefusedError(from, opts.to);
-  }
-  const { count } = await tx.transaction.updateMany({
-    where: { id: opts.id, status: from, ...(opts.expectedUpdatedAt ? { updatedAt: opts.expectedUpdatedAt } : {}) },
-    data: { ...opts.data, status: opts.to, updatedAt: new Date() },
-  });
-  if (count !== 1) {
+  // SPEC §4: one conditional UPDATE, allowed only from the statuses the table
+  // (narrowed by onlyFrom) permits. The subquery locks the row and reads the
+  // status it moves from, for the history row, in the same statement.
+  const allowed = allowedFrom(opts.to).filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
+  const moved = await tx.$queryRaw<{ from: TransactionStatus }[]>`
+    UPDATE "Transaction" AS t SET status = ${opts.to}::"TransactionStatus", "updatedAt" = ${new Date()}
+    FROM (SELECT id, status FROM "Transaction" WHERE id = ${opts.id} FOR NO KEY UPDATE) AS before
+    WHERE t.id = before.id AND before.status = ANY(${allowed}::"TransactionStatus"[])
+      ${opts.expectedUpdatedAt ? Prisma.sql`AND t."updatedAt" = ${opts.expectedUpdatedAt}` : Prisma.empty}
+    RETURNING before.status::text AS "from"`;
+  if (moved.length !== 1) {
     const now = await tx.transaction.findUnique({ where: { id: opts.id }, select: { status: true } });
     throw new TransitionRefusedError(now?.status ?? null, opts.to);
   }
-  const transaction = await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
+  const from = moved[0].from;
+  const data = opts.data ?? {};
+  const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
   await recordHistory(tx, transaction.id, from, opts.to, opts.actor, opts.reason);
   const kind = eventKind(opts.to);
   const eventId = kind ? await writeTransactionEvent(tx, kind, transaction) : null;
