@@ -5,6 +5,9 @@
 // Card numbers and CVCs are passed here and nowhere else; results carry only
 // brand, last 4 and expiry.
 import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
+import type { DeclineCode } from "@/lib/schema/decline-codes";
+
+export type { DeclineCode };
 
 export interface CardInput {
   number: string;
@@ -21,14 +24,6 @@ export interface CardSummary {
   expMonth: number;
   expYear: number;
 }
-
-export type DeclineCode =
-  | "card_declined"
-  | "insufficient_funds"
-  | "expired_card"
-  | "incorrect_cvc"
-  | "processing_error"
-  | "provider_rejected";
 
 /**
  * Outcome of an operation. Unknown provider states map to `pending`

@@ -7,7 +7,8 @@ import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
 import { postPayoutReleased, postPayoutSucceeded, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
-import type { CardSummary, DeclineCode } from "@/lib/providers/types";
+import type { CardSummary } from "@/lib/providers/types";
+import type { TransactionDeclineCode } from "@/lib/schema/decline-codes";
 import { afterCommit } from "@/lib/webhooks/after-commit";
 import { cardColumns } from "./card-columns";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
@@ -56,7 +57,7 @@ export async function succeedTransaction(opts: FinishOptions & { providerRef?: s
 }
 
 /** → DECLINED with a decline code. A PAYOUT's reserve is released; a REFUND's money returns to available. */
-export async function declineTransaction(opts: FinishOptions & { code: DeclineCode | "rejected_by_operator" | "risk_rejected"; message: string; card?: CardSummary }): Promise<Transaction> {
+export async function declineTransaction(opts: FinishOptions & { code: TransactionDeclineCode; message: string; card?: CardSummary }): Promise<Transaction> {
   return run(opts, async (tx) => {
     const data = {
       declineCode: opts.code,

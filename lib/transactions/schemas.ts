@@ -6,20 +6,11 @@ import { idParam, ZPageLimit } from "@/lib/schema/pagination";
 import { z } from "@/lib/schema/zod";
 import { luhnValid } from "@/lib/schema/card";
 import { ZCustomerInput, ZPayoutCustomerInput } from "@/lib/customers/schemas";
+import { DECLINE_CODES } from "@/lib/schema/decline-codes";
 import { amount, currency, httpUrl, LIMITS, locale, metadata, text } from "@/lib/schema/fields";
 
 const TRANSACTION_STATUSES = ["CREATED", "WAIT_APPROVE", "PROCESSING", "CANCELED", "DECLINED", "SUCCESS", "EXPIRED"] as const;
 const TRANSACTION_ACTIONS = ["SALE", "PAYOUT", "AUTHORIZE", "REFUND", "CHARGEBACK"] as const;
-const DECLINE_CODES = [
-  "card_declined",
-  "insufficient_funds",
-  "expired_card",
-  "incorrect_cvc",
-  "processing_error",
-  "provider_rejected",
-  "rejected_by_operator",
-  "risk_rejected",
-] as const;
 
 const CARD_KEYS = ["cardNumber", "expiryMonth", "expiryYear", "cvv"] as const;
 

@@ -3,6 +3,7 @@
 // conditional UPDATE (`WHERE status = ANY(allowedFrom)`), so two racing
 // writers can never both move a transaction.
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
+import { TRANSACTION_EVENT_KINDS } from "@/lib/webhooks/event-body";
 
 export const TRANSITIONS: Readonly<Record<TransactionStatus, readonly TransactionStatus[]>> = {
   CREATED: ["PROCESSING", "EXPIRED", "CANCELED"],
@@ -29,24 +30,5 @@ export function isFinal(status: TransactionStatus): boolean {
 
 /** Webhook event kind for arriving in a status (SPEC §9). CREATED emits none. */
 export function eventKind(status: TransactionStatus): string | null {
-  switch (status) {
-    case "PROCESSING":
-      return "transaction.processing";
-    case "WAIT_APPROVE":
-      return "transaction.wait_approve";
-    case "SUCCESS":
-      return "transaction.succeeded";
-    case "DECLINED":
-      return "transaction.declined";
-    case "CANCELED":
-      return "transaction.canceled";
-    case "EXPIRED":
-      return "transaction.expired";
-    case "CREATED":
-      return null;
-    default: {
-      const unreachable: never = status;
-      throw new Error(`Unknown status ${unreachable as string}`);
-    }
-  }
+  return status === "CREATED" ? null : TRANSACTION_EVENT_KINDS[status];
 }

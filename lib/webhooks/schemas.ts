@@ -2,6 +2,7 @@
 // OpenAPI document come from the same definitions (GUIDE.md §3).
 import { z } from "zod";
 import { idParam, ZPageLimit } from "@/lib/schema/pagination";
+import { ZEventBody } from "./event-body";
 
 const timestamp = z.string().meta({ format: "date-time", example: "2026-11-21T10:15:30.123Z" });
 const eventId = z.string().regex(/^evt_[0-9A-Za-z]{10,40}$/);
@@ -31,7 +32,7 @@ export const ZWebhookEvent = z
     lastAttemptAt: timestamp.nullable(),
     nextAttemptAt: timestamp.nullable().meta({ description: "When the next automatic attempt is due, while pending" }),
     deliveredAt: timestamp.nullable(),
-    payload: z.record(z.string(), z.unknown()).meta({ description: "The webhook body exactly as signed and sent, parsed" }),
+    payload: ZEventBody,
   })
   .meta({ description: "A webhook event and its delivery state" });
 export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;

@@ -6,10 +6,9 @@ import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { afterCommit } from "@/lib/webhooks/after-commit";
-import { buildTestEventPayload } from "./event-payload";
+import { buildTestEventPayload, TEST_EVENT_KIND } from "./event-body";
 import { assertCallbackUrlAllowed } from "./url-safety";
 
-export const TEST_EVENT_KIND = "test.webhook";
 
 export interface SendTestWebhookOptions {
   merchantId: string;
@@ -29,7 +28,7 @@ export async function sendTestWebhook({ merchantId, environment, url }: SendTest
       environment,
       transactionId: null,
       type: TEST_EVENT_KIND,
-      payload: JSON.stringify(buildTestEventPayload({ id, kind: TEST_EVENT_KIND, createdAt, environment })),
+      payload: JSON.stringify(buildTestEventPayload({ id, createdAt, environment })),
       url,
       createdAt,
     },

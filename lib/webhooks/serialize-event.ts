@@ -16,7 +16,8 @@ export function serializeEvent(e: Event): TWebhookEvent {
     lastAttemptAt: iso(e.lastAttemptAt) ?? null,
     nextAttemptAt: e.status === "pending" ? (iso(e.nextAttemptAt) ?? null) : null,
     deliveredAt: iso(e.deliveredAt) ?? null,
-    payload: JSON.parse(e.payload) as Record<string, unknown>,
+    // Stored as built by event-body.ts; parsed, not re-validated: the body is what was signed and sent.
+    payload: JSON.parse(e.payload) as TWebhookEvent["payload"],
   };
 }
 

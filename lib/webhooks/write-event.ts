@@ -5,7 +5,7 @@
 import type { Tx } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { buildEventPayload } from "./event-payload";
+import { buildEventPayload } from "./event-body";
 
 export async function writeTransactionEvent(tx: Tx, kind: string, transaction: Transaction): Promise<string> {
   const id = newId("event");

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { TEST_EVENT_KIND } from "@/lib/webhooks/send-test-webhook";
+import { TEST_EVENT_KIND } from "@/lib/webhooks/event-body";
 import { assertCan, type MerchantAccess } from "../authz";
 
 /** The last few test webhooks and how their latest attempt went, so "did it arrive?" is answered on the page. */

@@ -1,0 +1,78 @@
+// The webhook event body (SPEC §9), declared once as zod: the type the code
+// builds, the schema the OpenAPI document publishes (GET /v1/events'
+// `payload`, and the SDK's event types), and the shape a test can parse.
+// Built once, stored as text in the outbox row, and sent byte for byte on
+// every attempt: the signature always covers exactly what was stored.
+import { z } from "zod";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { Environment, TransactionAction, TransactionStatus } from "@/lib/generated/prisma/enums";
+import { DECLINE_CODES } from "@/lib/schema/decline-codes";
+import { iso } from "@/lib/time";
+
+/** The event kind sent when a transaction arrives in a status (SPEC §9); CREATED sends none. */
+export const TRANSACTION_EVENT_KINDS = {
+  PROCESSING: "transaction.processing",
+  WAIT_APPROVE: "transaction.wait_approve",
+  SUCCESS: "transaction.succeeded",
+  DECLINED: "transaction.declined",
+  CANCELED: "transaction.canceled",
+  EXPIRED: "transaction.expired",
+} as const satisfies Partial<Record<TransactionStatus, string>>;
+
+export const TEST_EVENT_KIND = "test.webhook";
+
+const timestamp = z.string().meta({ format: "date-time", example: "2026-11-21T10:15:30.123Z" });
+const envelope = {
+  id: z.string().meta({ description: "The event id; receivers drop a duplicate by it", example: "evt_8sQk2LmN4xYb7RtV1cZp9WdF" }),
+  createdAt: timestamp,
+  environment: z.enum(Environment),
+};
+
+const ZTransactionEventBody = z
+  .object({
+    ...envelope,
+    event: z.enum(Object.values(TRANSACTION_EVENT_KINDS) as [string, ...string[]]).meta({ example: "transaction.succeeded" }),
+    data: z.object({
+      id: z.string().meta({ example: "tx_3kTq8ZbP1xYw9LmN4vR7sD2F" }),
+      orderId: z.string(),
+      status: z.enum(TransactionStatus),
+      action: z.enum(TransactionAction),
+      amount: z.number().int().meta({ description: "Minor units" }),
+      currency: z.string(),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      declineCode: z.enum(DECLINE_CODES).optional(),
+      parentId: z.string().optional().meta({ description: "The sale a refund or chargeback belongs to" }),
+    }),
+  })
+  .meta({ id: "TransactionEventBody", description: "The body of a transaction event webhook" });
+export type TTransactionEventBody = z.infer<typeof ZTransactionEventBody>;
+
+const ZTestEventBody = z
+  .object({ ...envelope, event: z.literal(TEST_EVENT_KIND), data: z.object({ message: z.string() }) })
+  .meta({ id: "TestEventBody", description: "The body of a test webhook sent from the back office" });
+type TTestEventBody = z.infer<typeof ZTestEventBody>;
+
+/** Every webhook body Sluice sends. */
+export const ZEventBody = z.union([ZTransactionEventBody, ZTestEventBody]).meta({ id: "WebhookEventBody", description: "A webhook body exactly as signed and sent" });
+
+export function buildEventPayload(eventId: string, kind: string, createdAt: Date, t: Transaction): TTransactionEventBody {
+  const data: TTransactionEventBody["data"] = {
+    id: t.id,
+    orderId: t.orderId,
+    status: t.status,
+    action: t.action,
+    amount: Number(t.amount),
+    currency: t.currency,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+  if (t.declineCode) data.declineCode = t.declineCode as TTransactionEventBody["data"]["declineCode"];
+  if (t.parentId) data.parentId = t.parentId;
+  return { id: eventId, event: kind, createdAt: iso(createdAt), environment: t.environment, data };
+}
+
+/** The body of a "send a test webhook" event: the envelope of every event, and no transaction. */
+export function buildTestEventPayload({ id, createdAt, environment }: { id: string; createdAt: Date; environment: Transaction["environment"] }): TTestEventBody {
+  return { id, event: TEST_EVENT_KIND, createdAt: iso(createdAt), environment, data: { message: "This is a test webhook from Sluice. Verify its signature, then answer 2xx." } };
+}
