@@ -5,6 +5,7 @@
 // HTML page or a leaked message. Handlers make one domain call and return a
 // status and a body.
 import type { z } from "zod";
+import type { EndpointSpec } from "@/lib/openapi/register-endpoint";
 import { recordApiRequest } from "@/lib/api-requests/record-api-request";
 import { assertSandbox } from "@/lib/api-keys/assert-sandbox";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/api-keys/authenticate-api-key";
@@ -41,6 +42,21 @@ export interface ApiResult {
   headers?: Record<string, string>;
 }
 
+/** What a route adds to its endpoint's registration. */
+export interface ApiRouteExtras {
+  /**
+   * Money-moving idempotent endpoints pass `respond`, the response for the
+   * transaction they create or move: it is stored in the same database
+   * transaction as the effect (lib/idempotency/idempotent-effect.ts).
+   */
+  respond?: (transaction: Transaction) => ApiResult;
+}
+
+/**
+ * The wrapper's options. Every route under app/v1 derives them from its
+ * endpoint's OpenAPI registration (see apiRoute); spelled out by hand only
+ * by the wrapper's own tests, which build routes that are not endpoints.
+ */
 export interface ApiRouteOptions<TSchema extends z.ZodType | undefined> {
   family: ErrorFamily;
   /** Writes are refused for read_only keys and deactivated merchants (SPEC §2). */
@@ -64,14 +80,40 @@ type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(
-  options: ApiRouteOptions<TSchema>,
-  handler: (ctx: ApiContext<TSchema extends z.ZodType ? z.infer<TSchema> : undefined>) => Promise<ApiResult>,
-) {
-  return async function route(req: Request, routeCtx?: RouteParams): Promise<Response> {
+type BodyOf<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type RouteHandler = ((req: Request, routeCtx?: RouteParams) => Promise<Response>) & { endpoint?: EndpointSpec };
+
+/** The wrapper's options as the endpoint's registration declares them: each is written once. */
+function optionsOf(endpoint: EndpointSpec, extras: ApiRouteExtras): ApiRouteOptions<z.ZodType | undefined> {
+  if (extras.respond && !endpoint.idempotent) throw new Error(`${endpoint.method.toUpperCase()} ${endpoint.path}: respond is only for idempotent endpoints`);
+  return {
+    family: endpoint.family,
+    // Read-only keys and deactivated merchants may only read (SPEC §2).
+    write: endpoint.method !== "get",
+    body: endpoint.body,
+    rateLimit: endpoint.rateLimit,
+    sandboxOnly: endpoint.sandboxOnly,
+    idempotent: endpoint.idempotent ? (extras.respond ? { respond: extras.respond } : true) : false,
+  };
+}
+
+/**
+ * The route handler of one endpoint. Pass the endpoint's registration
+ * (lib/<feature>/api-endpoints.ts): its error family, body schema,
+ * idempotency, rate-limit tier and sandbox rule drive the wrapper, so what
+ * the OpenAPI document promises is what the route does.
+ */
+export function apiRoute<TEndpoint extends EndpointSpec>(endpoint: TEndpoint, handler: (ctx: ApiContext<BodyOf<TEndpoint["body"]>>) => Promise<ApiResult>, extras?: ApiRouteExtras): RouteHandler;
+export function apiRoute<TSchema extends z.ZodType | undefined = undefined>(options: ApiRouteOptions<TSchema>, handler: (ctx: ApiContext<BodyOf<TSchema>>) => Promise<ApiResult>): RouteHandler;
+export function apiRoute(contract: EndpointSpec | ApiRouteOptions<z.ZodType | undefined>, handler: (ctx: ApiContext<never>) => Promise<ApiResult>, extras: ApiRouteExtras = {}): RouteHandler {
+  const endpoint = "path" in contract ? contract : undefined;
+  const options = endpoint ? optionsOf(endpoint, extras) : (contract as ApiRouteOptions<z.ZodType | undefined>);
+  const route: RouteHandler = async (req: Request, routeCtx?: RouteParams): Promise<Response> => {
     const timing: RequestTiming = { db: 0 };
     return runTimed(timing, () => handle(req, routeCtx, timing));
   };
+  route.endpoint = endpoint;
+  return route;
 
   async function handle(req: Request, routeCtx: RouteParams | undefined, timing: RequestTiming): Promise<Response> {
     const started = performance.now();

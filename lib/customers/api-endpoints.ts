@@ -1,9 +1,9 @@
-// OpenAPI registration of GET /v1/customers/{buyerId} (imported by lib/api/endpoints.ts only).
+// OpenAPI registration of GET /v1/customers/{buyerId}: the contract its route hands to apiRoute(), and its entry in the OpenAPI document.
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { z } from "@/lib/schema/zod";
 import { ZCustomer } from "./schemas";
 
-registerEndpoint({
+export const getCustomerEndpoint = registerEndpoint({
   method: "get",
   path: "/customers/{buyerId}",
   summary: "Retrieve a customer",

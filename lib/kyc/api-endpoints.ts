@@ -1,9 +1,9 @@
-// OpenAPI registration of POST /v1/customers/{buyerId}/verification (imported by lib/api/endpoints.ts only).
+// OpenAPI registration of POST /v1/customers/{buyerId}/verification: the contract its route hands to apiRoute(), and its entry in the OpenAPI document.
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { z } from "@/lib/schema/zod";
 import { ZStartVerificationRequest, ZStartVerificationResponse } from "./schemas";
 
-registerEndpoint({
+export const startVerificationEndpoint = registerEndpoint({
   method: "post",
   path: "/customers/{buyerId}/verification",
   summary: "Start a KYC verification",

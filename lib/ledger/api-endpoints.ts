@@ -1,9 +1,9 @@
-// OpenAPI registrations of GET /v1/balance and POST /v1/sandbox/balance (imported by lib/api/endpoints.ts only).
+// OpenAPI registrations of GET /v1/balance and POST /v1/sandbox/balance: the contract its route hands to apiRoute(), and its entry in the OpenAPI document.
 import { errorContent } from "@/lib/openapi/common";
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { ZAddTestFundsRequest, ZAddTestFundsResponse, ZBalanceList } from "./schemas";
 
-registerEndpoint({
+export const getBalanceEndpoint = registerEndpoint({
   method: "get",
   path: "/balance",
   summary: "Balances",
@@ -13,9 +13,10 @@ registerEndpoint({
   responses: { 200: ZBalanceList },
 });
 
-registerEndpoint({
+export const addTestFundsEndpoint = registerEndpoint({
   method: "post",
   path: "/sandbox/balance",
+  sandboxOnly: true,
   summary: "Add test funds (sandbox)",
   description: "Sandbox only (a live key gets 404): credits `amount` minor units of `currency` to the sandbox `available` balance, e.g. to test payouts.",
   tags: ["Sandbox"],

@@ -15,7 +15,7 @@ const ZMerchant = z
   .strict()
   .openapi("Merchant", { description: "The seed's Merchant record (id, name, domain, isActive) plus environment and createdAt." });
 
-registerEndpoint({
+export const getMerchantEndpoint = registerEndpoint({
   method: "get",
   path: "/merchants/me",
   summary: "The key's merchant",

@@ -37,10 +37,12 @@ export interface EndpointSpec {
   query?: z.ZodObject;
   /** Status → schema (described by its status text) or `{ description, schema?, example? }`. Business errors go here too. */
   responses: Record<number, z.ZodType | EndpointResponse>;
-  /** Documents the Idempotency-Key header and the 409/422 answers; match the apiRoute option. */
+  /** Honour Idempotency-Key (SPEC §10): documents the header and the 409/422 answers, and apiRoute claims the key. */
   idempotent?: boolean;
-  /** Documents the per-key payment tier; match the apiRoute option. */
+  /** Also counts against the per-key payment tier (SPEC §11): documented here, enforced by apiRoute. */
   rateLimit?: "payment";
+  /** Sandbox-only: a live key gets 404 before the body is read (SPEC §5, §20). */
+  sandboxOnly?: boolean;
   /** false for the public endpoints (the OpenAPI document itself). */
   authenticated?: boolean;
 }
@@ -92,7 +94,13 @@ function isZod(value: z.ZodType | EndpointResponse): value is z.ZodType {
   return typeof (value as z.ZodType).safeParse === "function";
 }
 
-export function registerEndpoint(spec: EndpointSpec): void {
+/**
+ * Registers the endpoint in the OpenAPI document and returns its contract:
+ * the route hands it to apiRoute(), which takes the error family, body
+ * schema, idempotency, rate-limit tier and sandbox rule from it, so each is
+ * declared once (a GET reads; every other method writes).
+ */
+export function registerEndpoint<const S extends EndpointSpec>(spec: S): S {
   const path = apiPathOf(spec.path);
   const id = `${spec.method.toUpperCase()} ${path}`;
   if (registered.has(id)) throw new Error(`OpenAPI: ${id} is registered twice`);
@@ -143,6 +151,7 @@ export function registerEndpoint(spec: EndpointSpec): void {
     responses,
   };
   registry.registerPath(route);
+  return spec;
 }
 
 /**

@@ -1,8 +1,8 @@
-// OpenAPI registration of GET /v1/payment-methods (imported by lib/api/endpoints.ts only).
+// OpenAPI registration of GET /v1/payment-methods: the contract its route hands to apiRoute(), and its entry in the OpenAPI document.
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { ZPaymentMethodList } from "./list-payment-methods";
 
-registerEndpoint({
+export const listPaymentMethodsEndpoint = registerEndpoint({
   method: "get",
   path: "/payment-methods",
   summary: "List payment methods",

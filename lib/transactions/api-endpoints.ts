@@ -1,6 +1,7 @@
-// OpenAPI registrations of the payment and transaction endpoints (imported
-// by lib/api/endpoints.ts only). The schemas are the ones the routes
-// validate with; registerEndpoint() adds the errors every endpoint can give.
+// The payment and transaction endpoints: each registration is the contract
+// its route hands to apiRoute() (error family, body schema, idempotency,
+// rate-limit tier) and its entry in the OpenAPI document, declared once.
+// registerEndpoint() adds the errors every endpoint can give.
 import { errorContent, PaymentError } from "@/lib/openapi/common";
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { z } from "@/lib/schema/zod";
@@ -43,7 +44,7 @@ const processingError = {
   example: { status: false, error: "An error occurred while processing the card. Try again.", code: "processing_error", transaction: { id: "tx_3kTq8ZbP1xYw9LmN4vR7sD2F", status: "DECLINED", declineCode: "processing_error" } },
 };
 
-registerEndpoint({
+export const createSaleEndpoint = registerEndpoint({
   method: "post",
   path: "/payment/sale",
   summary: "Create a deposit",
@@ -60,7 +61,7 @@ registerEndpoint({
   },
 });
 
-registerEndpoint({
+export const createTransactionEndpoint = registerEndpoint({
   method: "post",
   path: "/transactions",
   summary: "Create a deposit (Bearer style)",
@@ -73,7 +74,7 @@ registerEndpoint({
   responses: { 201: { description: "Created: the transaction, and `url` when the customer must act.", schema: ZPaymentResponse } },
 });
 
-registerEndpoint({
+export const createPayoutEndpoint = registerEndpoint({
   method: "post",
   path: "/payment/payout",
   summary: "Create a withdrawal",
@@ -98,7 +99,7 @@ when \`available\` is short the answer is 400 \`Insufficient balance\` and nothi
   },
 });
 
-registerEndpoint({
+export const listTransactionsEndpoint = registerEndpoint({
   method: "get",
   path: "/transactions",
   summary: "List transactions",
@@ -110,7 +111,7 @@ registerEndpoint({
   responses: { 200: ZTransactionList },
 });
 
-registerEndpoint({
+export const getTransactionEndpoint = registerEndpoint({
   method: "get",
   path: "/transactions/{id}",
   summary: "Retrieve a transaction",
@@ -121,7 +122,7 @@ registerEndpoint({
   responses: { 200: ZTransaction },
 });
 
-registerEndpoint({
+export const createRefundEndpoint = registerEndpoint({
   method: "post",
   path: "/transactions/{id}/refunds",
   summary: "Refund a sale",
@@ -135,7 +136,7 @@ registerEndpoint({
   responses: { 201: { description: "Created: the REFUND transaction.", schema: ZPaymentResponse } },
 });
 
-registerEndpoint({
+export const cancelTransactionEndpoint = registerEndpoint({
   method: "post",
   path: "/transactions/{id}/cancel",
   summary: "Cancel a transaction",
@@ -148,7 +149,7 @@ registerEndpoint({
   responses: { 200: { description: "The transaction, now `CANCELED`.", schema: ZPaymentResponse } },
 });
 
-registerEndpoint({
+export const transactionHistoryEndpoint = registerEndpoint({
   method: "get",
   path: "/transactions/{id}/events",
   summary: "Status history of a transaction",
@@ -159,9 +160,10 @@ registerEndpoint({
   responses: { 200: ZTransactionHistory },
 });
 
-registerEndpoint({
+export const simulateOutcomeEndpoint = registerEndpoint({
   method: "post",
   path: "/sandbox/transactions/{id}/simulate",
+  sandboxOnly: true,
   summary: "Simulate a provider outcome (sandbox)",
   description:
     "Sandbox only (a live key gets 404). `SUCCESS` or `DECLINED` (optional `declineCode`) finish a `PROCESSING` transaction as the provider would. `CHARGEBACK` on a `SUCCESS` SALE creates a CHARGEBACK transaction (`parentId` = the sale; `amount` defaults to the sale's) and takes the money from `available`, which may go negative.",

@@ -1,5 +1,5 @@
-// OpenAPI registrations of the webhook event endpoints (imported by
-// lib/api/endpoints.ts only), from the same schemas the routes use.
+// The webhook event endpoints: each registration is the contract its route
+// hands to apiRoute() and its entry in the OpenAPI document.
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { ZEventIdParam, ZListEventsQuery, ZWebhookEvent, ZWebhookEventDetail, ZWebhookEventList } from "./schemas";
 
@@ -10,7 +10,7 @@ Retries: sandbox 5 attempts over 24 h (0, 5 min, 1 h, 6 h, 24 h), production 10 
 See /docs/webhooks for verifying signatures.
 `.trim();
 
-registerEndpoint({
+export const listEventsEndpoint = registerEndpoint({
   method: "get",
   path: "/events",
   summary: "List webhook events",
@@ -21,7 +21,7 @@ registerEndpoint({
   responses: { 200: ZWebhookEventList },
 });
 
-registerEndpoint({
+export const getEventEndpoint = registerEndpoint({
   method: "get",
   path: "/events/{id}",
   summary: "Retrieve a webhook event and its delivery attempts",
@@ -32,7 +32,7 @@ registerEndpoint({
   responses: { 200: ZWebhookEventDetail },
 });
 
-registerEndpoint({
+export const resendEventEndpoint = registerEndpoint({
   method: "post",
   path: "/events/{id}/resend",
   summary: "Resend a webhook event",

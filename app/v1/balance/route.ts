@@ -1,8 +1,9 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { getBalances } from "@/lib/ledger/get-balances";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { getBalanceEndpoint } from "@/lib/ledger/api-endpoints";
 
-export const GET = apiRoute({ family: "guide" }, async ({ principal }) => ({
+export const GET = apiRoute(getBalanceEndpoint, async ({ principal }) => ({
   status: 200,
   body: { balances: await getBalances({ merchantId: principal.merchant.id, environment: principal.environment }) },
 }));

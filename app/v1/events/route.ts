@@ -2,8 +2,9 @@ import { apiRoute } from "@/lib/api/api-handler";
 import { parseEventsQuery } from "@/lib/webhooks/parse-events-query";
 import { listEvents } from "@/lib/webhooks/list-events";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { listEventsEndpoint } from "@/lib/webhooks/api-endpoints";
 
-export const GET = apiRoute({ family: "guide" }, async ({ req, principal }) => ({
+export const GET = apiRoute(listEventsEndpoint, async ({ req, principal }) => ({
   status: 200,
   body: await listEvents({ merchantId: principal.merchant.id, environment: principal.environment, query: parseEventsQuery(req) }),
 }));

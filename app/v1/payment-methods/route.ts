@@ -1,8 +1,9 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { listPaymentMethods } from "@/lib/payment-methods/list-payment-methods";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { listPaymentMethodsEndpoint } from "@/lib/payment-methods/api-endpoints";
 
-export const GET = apiRoute({ family: "guide" }, async ({ principal }) => ({
+export const GET = apiRoute(listPaymentMethodsEndpoint, async ({ principal }) => ({
   status: 200,
   body: await listPaymentMethods({ merchantId: principal.merchant.id, environment: principal.environment }),
 }));

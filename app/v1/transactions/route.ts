@@ -5,18 +5,19 @@ import { createSale } from "@/lib/transactions/create-sale";
 import { listTransactions } from "@/lib/transactions/list-transactions";
 import { parseListTransactionsQuery } from "@/lib/transactions/parse-list-query";
 import { saleResult } from "@/lib/transactions/payment-response";
-import { ZCreateSaleRequest } from "@/lib/transactions/schemas";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { createTransactionEndpoint, listTransactionsEndpoint } from "@/lib/transactions/api-endpoints";
 
 export const POST = apiRoute(
-  { family: "guide", write: true, body: ZCreateSaleRequest, rateLimit: "payment", idempotent: { respond: saleResult("guide") } },
+  createTransactionEndpoint,
   async ({ principal, body }) => {
     const created = await createSale({ merchantId: principal.merchant.id, environment: principal.environment, input: body, actor: { type: "api", id: principal.keyId } });
     return saleResult("guide")(created.transaction, created.url);
   },
+  { respond: saleResult("guide") },
 );
 
-export const GET = apiRoute({ family: "guide" }, async ({ principal, req }) => {
+export const GET = apiRoute(listTransactionsEndpoint, async ({ principal, req }) => {
   const query = parseListTransactionsQuery(new URL(req.url).searchParams);
   return { status: 200, body: await listTransactions({ merchantId: principal.merchant.id, environment: principal.environment, query }) };
 });

@@ -1,8 +1,9 @@
 import { getCustomer } from "@/lib/customers/get-customer";
 import { apiRoute } from "@/lib/api/api-handler";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { getCustomerEndpoint } from "@/lib/customers/api-endpoints";
 
-export const GET = apiRoute({ family: "guide" }, async ({ principal, params }) => ({
+export const GET = apiRoute(getCustomerEndpoint, async ({ principal, params }) => ({
   status: 200,
   body: await getCustomer({ merchantId: principal.merchant.id, environment: principal.environment, buyerId: params.buyerId! }),
 }));

@@ -1,8 +1,9 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { getEvent } from "@/lib/webhooks/get-event";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { getEventEndpoint } from "@/lib/webhooks/api-endpoints";
 
-export const GET = apiRoute({ family: "guide" }, async ({ params, principal }) => ({
+export const GET = apiRoute(getEventEndpoint, async ({ params, principal }) => ({
   status: 200,
   body: await getEvent({ merchantId: principal.merchant.id, environment: principal.environment, eventId: params.id ?? "" }),
 }));

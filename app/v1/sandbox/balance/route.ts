@@ -1,9 +1,9 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
-import { ZAddTestFundsRequest } from "@/lib/ledger/schemas";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { addTestFundsEndpoint } from "@/lib/ledger/api-endpoints";
 
-export const POST = apiRoute({ family: "guide", write: true, sandboxOnly: true, body: ZAddTestFundsRequest, idempotent: true }, async ({ principal, body }) => {
+export const POST = apiRoute(addTestFundsEndpoint, async ({ principal, body }) => {
   const balance = await creditTestFunds({ merchantId: principal.merchant.id, environment: principal.environment, currency: body.currency, amount: BigInt(body.amount) });
   return { status: 200, body: { balance } };
 });

@@ -2,8 +2,9 @@ import { apiRoute } from "@/lib/api/api-handler";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { serializeTransaction } from "@/lib/transactions/serialize-transaction";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { getTransactionEndpoint } from "@/lib/transactions/api-endpoints";
 
-export const GET = apiRoute({ family: "guide" }, async ({ principal, params }) => {
+export const GET = apiRoute(getTransactionEndpoint, async ({ principal, params }) => {
   const t = await getTransaction({ merchantId: principal.merchant.id, environment: principal.environment, id: params.id! });
   return { status: 200, body: serializeTransaction(t) };
 });

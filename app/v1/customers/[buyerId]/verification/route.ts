@@ -1,9 +1,9 @@
 import { apiRoute } from "@/lib/api/api-handler";
-import { ZStartVerificationRequest } from "@/lib/kyc/schemas";
 import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { startVerificationEndpoint } from "@/lib/kyc/api-endpoints";
 
-export const POST = apiRoute({ family: "guide", write: true, body: ZStartVerificationRequest, idempotent: true }, async ({ principal, params, body }) => ({
+export const POST = apiRoute(startVerificationEndpoint, async ({ principal, params, body }) => ({
   status: 201,
   body: await startKycVerification({ merchantId: principal.merchant.id, environment: principal.environment, buyerId: params.buyerId!, level: body.level, customer: body.customer }),
 }));

@@ -1,9 +1,10 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { resendEvent } from "@/lib/webhooks/resend-event";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { resendEventEndpoint } from "@/lib/webhooks/api-endpoints";
 
 // 202: the attempt is queued, not made; GET /v1/events/{id} shows its outcome.
-export const POST = apiRoute({ family: "guide", write: true, idempotent: true }, async ({ params, principal }) => ({
+export const POST = apiRoute(resendEventEndpoint, async ({ params, principal }) => ({
   status: 202,
   body: await resendEvent({
     merchantId: principal.merchant.id,

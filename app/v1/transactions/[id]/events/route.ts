@@ -1,8 +1,9 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { listTransactionHistory } from "@/lib/transactions/list-transaction-history";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { transactionHistoryEndpoint } from "@/lib/transactions/api-endpoints";
 
-export const GET = apiRoute({ family: "guide" }, async ({ principal, params }) => ({
+export const GET = apiRoute(transactionHistoryEndpoint, async ({ principal, params }) => ({
   status: 200,
   body: await listTransactionHistory({ merchantId: principal.merchant.id, environment: principal.environment, id: params.id! }),
 }));

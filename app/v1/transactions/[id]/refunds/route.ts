@@ -1,10 +1,10 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { createRefund } from "@/lib/transactions/create-refund";
 import { paymentResult } from "@/lib/transactions/payment-response";
-import { ZCreateRefundRequest } from "@/lib/transactions/schemas";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { createRefundEndpoint } from "@/lib/transactions/api-endpoints";
 
-export const POST = apiRoute({ family: "guide", write: true, body: ZCreateRefundRequest, idempotent: { respond: paymentResult(201) } }, async ({ principal, params, body }) => {
+export const POST = apiRoute(createRefundEndpoint, async ({ principal, params, body }) => {
   const refund = await createRefund({
     merchantId: principal.merchant.id,
     environment: principal.environment,
@@ -13,7 +13,7 @@ export const POST = apiRoute({ family: "guide", write: true, body: ZCreateRefund
     actor: { type: "api", id: principal.keyId },
   });
   return paymentResult(201)(refund);
-});
+}, { respond: paymentResult(201) });
 
 // Other methods: 405 with Allow, in this endpoint's error family.
 export const GET = methodNotAllowed("guide", "POST");

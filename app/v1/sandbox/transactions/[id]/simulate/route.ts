@@ -1,14 +1,14 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { paymentResponse } from "@/lib/transactions/payment-response";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { ZSimulateRequest } from "@/lib/transactions/schemas";
 import { simulateOutcome } from "@/lib/transactions/simulate-outcome";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { simulateOutcomeEndpoint } from "@/lib/transactions/api-endpoints";
 
-export const POST = apiRoute({ family: "guide", write: true, sandboxOnly: true, body: ZSimulateRequest, idempotent: { respond: simulated } }, async ({ principal, params, body }) => {
+export const POST = apiRoute(simulateOutcomeEndpoint, async ({ principal, params, body }) => {
   const t = await simulateOutcome({ merchantId: principal.merchant.id, environment: principal.environment, id: params.id!, input: body, actor: { type: "api", id: principal.keyId } });
   return simulated(t);
-});
+}, { respond: simulated });
 
 /** A chargeback is a new transaction (201); the other outcomes move an existing one (200). */
 function simulated(t: Transaction) {

@@ -1,0 +1,52 @@
+// Each endpoint's contract is declared once (issue #13): its OpenAPI
+// registration. Every API route under app/v1 hands that registration to
+// apiRoute(), which takes the error family, body schema, idempotency,
+// rate-limit tier and sandbox rule from it. This test fails when a route
+// spells out its own options again, or passes another endpoint's contract.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { EndpointSpec } from "@/lib/openapi/register-endpoint";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function routeFiles(): { file: string; apiPath: string }[] {
+  const root = path.resolve("app/v1");
+  const out: { file: string; apiPath: string }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") {
+        const rel = path.relative(root, dir).split(path.sep);
+        if (rel.some((p) => p.startsWith("[..."))) continue; // the JSON 404 catch-all
+        out.push({ file: full, apiPath: "/" + rel.map((p) => p.replace(/^\[(.+)\]$/, "{$1}")).join("/") });
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+describe("API routes", () => {
+  it("each take their contract from their endpoint's OpenAPI registration", async () => {
+    const checked: string[] = [];
+    const problems: string[] = [];
+    for (const { file, apiPath } of routeFiles()) {
+      const mod = (await import(file)) as Record<string, unknown>;
+      for (const method of METHODS) {
+        const handler = mod[method] as (((...args: unknown[]) => unknown) & { endpoint?: EndpointSpec }) | undefined;
+        if (typeof handler !== "function") continue;
+        // 405 answers (methodNotAllowed) and the public OpenAPI document are not apiRoute endpoints.
+        if (!("endpoint" in handler)) continue;
+        checked.push(`${method} ${apiPath}`);
+        const endpoint = handler.endpoint;
+        if (!endpoint) problems.push(`${method} ${apiPath}: apiRoute got hand-written options, not the endpoint's registration`);
+        else if (endpoint.method.toUpperCase() !== method || endpoint.path !== apiPath) problems.push(`${method} ${apiPath}: got the contract of ${endpoint.method.toUpperCase()} ${endpoint.path}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Every endpoint of the API but the public document goes through apiRoute.
+    expect(checked.length).toBeGreaterThanOrEqual(18);
+  });
+});
