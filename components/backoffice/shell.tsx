@@ -3,7 +3,8 @@
 // the navigation for the person's roles, and the main landmark. Links are
 // shown by role here, but every page and action checks again on the server.
 import Link from "next/link";
-import { type Actor, can, type MerchantAccess } from "@/lib/backoffice/authz";
+import { can, type MerchantAccess } from "@/lib/backoffice/authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { EnvironmentSwitch } from "./environment-switch";
 import { IdleTimer } from "./idle-timer";
@@ -12,7 +13,7 @@ import { type NavItem, NavLinks } from "./nav-links";
 import { SandboxBanner } from "./sandbox-banner";
 import { SignOutButton } from "./sign-out-button";
 
-function navItems(actor: Actor, access: MerchantAccess | null): NavItem[] {
+function navItems(actor: StaffUser, access: MerchantAccess | null): NavItem[] {
   const items: NavItem[] = [];
   if (access) {
     const base = `/backoffice/${access.merchant.id}`;
@@ -35,7 +36,7 @@ function navItems(actor: Actor, access: MerchantAccess | null): NavItem[] {
 }
 
 export interface ShellProps {
-  actor: Actor;
+  actor: StaffUser;
   access: MerchantAccess | null;
   environment: Environment;
   switchEnvironment: (formData: FormData) => Promise<void>;

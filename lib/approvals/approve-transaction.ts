@@ -18,7 +18,7 @@ import { transition } from "@/lib/transactions/transition";
 import { decisionReason } from "./decision-reason";
 import { explainRefusal } from "./explain-refusal";
 import { loadHeldTransaction, StaleDecisionError } from "./load-held-transaction";
-import { loadStaffUser, type StaffActor } from "@/lib/auth/staff-actor";
+import { requireStaffUser, type StaffActor } from "@/lib/auth/staff-user";
 
 export interface DecideHoldOptions {
   actor: StaffActor;
@@ -38,7 +38,7 @@ export interface ApprovalOutcome {
 
 export async function approveTransaction({ actor, transactionId, reason, seenUpdatedAt }: DecideHoldOptions): Promise<ApprovalOutcome> {
   const why = decisionReason(reason);
-  const user = await loadStaffUser(actor);
+  const user = await requireStaffUser(actor);
   const held = await loadHeldTransaction({ user, transactionId, seenUpdatedAt });
   const auditBase = {
     actorType: "user" as const,

@@ -5,7 +5,7 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { loadStaffUser, type StaffActor } from "@/lib/auth/staff-actor";
+import { requireStaffUser, type StaffActor } from "@/lib/auth/staff-user";
 
 export interface ListHeldTransactionsOptions {
   actor: StaffActor;
@@ -18,10 +18,10 @@ export interface ListHeldTransactionsOptions {
 }
 
 export async function listHeldTransactions({ actor, environment, merchantId, limit = 50, startingAfter }: ListHeldTransactionsOptions) {
-  const user = await loadStaffUser(actor);
+  const user = await requireStaffUser(actor);
   const adminOf = user.memberships.filter((m) => m.role === "ADMIN" || m.role === "OWNER").map((m) => m.merchantId);
   const visible: Prisma.TransactionWhereInput[] = [];
-  if (user.platformRole === "OPERATOR") visible.push({ holdReason: { startsWith: "screening:" } });
+  if (user.isOperator) visible.push({ holdReason: { startsWith: "screening:" } });
   if (adminOf.length > 0) visible.push({ holdReason: { startsWith: "merchant_rule:" }, merchantId: { in: adminOf } });
   if (visible.length === 0) return { data: [], hasMore: false, nextCursor: null };
 

@@ -11,11 +11,11 @@ import type { DecideHoldOptions } from "./approve-transaction";
 import { explainRefusal } from "./explain-refusal";
 import { decisionReason } from "./decision-reason";
 import { loadHeldTransaction } from "./load-held-transaction";
-import { loadStaffUser } from "@/lib/auth/staff-actor";
+import { requireStaffUser } from "@/lib/auth/staff-user";
 
 export async function rejectTransaction({ actor, transactionId, reason, seenUpdatedAt }: DecideHoldOptions): Promise<Transaction> {
   const why = decisionReason(reason);
-  const user = await loadStaffUser(actor);
+  const user = await requireStaffUser(actor);
   const held = await loadHeldTransaction({ user, transactionId, seenUpdatedAt });
   return declineTransaction({
     id: transactionId,

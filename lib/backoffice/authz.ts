@@ -7,6 +7,7 @@
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import type { MemberRole } from "@/lib/generated/prisma/enums";
+import type { StaffUser } from "@/lib/auth/staff-user";
 
 /** Merchant staff roles come from Membership; OPERATOR from User.platformRole. */
 export type Role = MemberRole | "OPERATOR";
@@ -30,24 +31,16 @@ const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export interface Actor {
-  id: string;
-  email: string;
-  name: string;
-  isOperator: boolean;
-  totpEnabled: boolean;
-  memberships: { merchantId: string; merchantName: string; role: MemberRole }[];
-}
 
 export interface MerchantAccess {
-  actor: Actor;
+  actor: StaffUser;
   merchant: { id: string; name: string; domain: string; isActive: boolean };
   /** The member role (if any), plus OPERATOR for platform operators. */
   roles: Role[];
 }
 
 /** Operators must enrol TOTP before they can do anything else (SPEC §13). */
-export function needsTotpEnrolment(actor: Actor): boolean {
+export function needsTotpEnrolment(actor: StaffUser): boolean {
   return actor.isOperator && !actor.totpEnabled;
 }
 
@@ -60,12 +53,12 @@ export function memberRole(access: Pick<MerchantAccess, "roles">): MemberRole | 
   return (access.roles.find((r) => r !== "OPERATOR") as MemberRole | undefined) ?? null;
 }
 
-export function assertActive(actor: Actor): void {
+export function assertActive(actor: StaffUser): void {
   if (needsTotpEnrolment(actor)) throw new AppError("insufficient_permissions", "Turn on two-factor authentication before continuing");
 }
 
 /** The actor's view of one merchant; `not_found` when they have none. */
-export async function getMerchantAccess({ actor, merchantId }: { actor: Actor; merchantId: string }): Promise<MerchantAccess> {
+export async function getMerchantAccess({ actor, merchantId }: { actor: StaffUser; merchantId: string }): Promise<MerchantAccess> {
   assertActive(actor);
   const membership = actor.memberships.find((m) => m.merchantId === merchantId);
   if (!membership && !actor.isOperator) throw notFound("Merchant not found");
@@ -84,14 +77,14 @@ export function assertCan(access: Pick<MerchantAccess, "roles">, permission: Per
 }
 
 /** getMerchantAccess plus one permission: `not_found` outside the merchant, `insufficient_permissions` inside it. */
-export async function authorize({ actor, merchantId, permission }: { actor: Actor; merchantId: string; permission: Permission }): Promise<MerchantAccess> {
+export async function authorize({ actor, merchantId, permission }: { actor: StaffUser; merchantId: string; permission: Permission }): Promise<MerchantAccess> {
   const access = await getMerchantAccess({ actor, merchantId });
   assertCan(access, permission);
   return access;
 }
 
 /** Platform pages (Merchants, System, the platform-wide audit log): operators only, invisible to everyone else. */
-export function assertOperator(actor: Actor): void {
+export function assertOperator(actor: StaffUser): void {
   assertActive(actor);
   if (!actor.isOperator) throw notFound();
 }

@@ -3,7 +3,7 @@
 // how a customer gets the higher daily payout limit); rejecting a customer
 // who was already verified at basic leaves that standing. Conditional on the
 // verification still pending, so two operators deciding at once produce one decision.
-import { loadStaffUser, type StaffActor } from "@/lib/auth/staff-actor";
+import { requireStaffUser, type StaffActor } from "@/lib/auth/staff-user";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
@@ -20,8 +20,8 @@ export interface ReviewKycOptions {
 }
 
 export async function reviewKyc({ actor, verificationId, decision, level, note }: ReviewKycOptions) {
-  const user = await loadStaffUser(actor);
-  if (user.platformRole !== "OPERATOR") throw new AppError("insufficient_permissions", "Only platform operators can review KYC verifications");
+  const user = await requireStaffUser(actor);
+  if (!user.isOperator) throw new AppError("insufficient_permissions", "Only platform operators can review KYC verifications");
   const v = await db.kycVerification.findUnique({ where: { id: verificationId }, include: { customer: true } });
   if (!v) throw notFound("Verification not found");
   if (v.status !== "pending" || !v.submittedAt) throw new AppError("invalid_request", `Verification is ${v.submittedAt ? v.status : "not submitted yet"}; only a submitted, pending verification can be reviewed`);

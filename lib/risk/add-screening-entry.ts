@@ -1,7 +1,7 @@
 // Adds an entry to the screening list (SPEC §7). A platform-wide entry
 // (merchantId null) is an operator's; a merchant's own entry is its ADMIN's
 // or OWNER's, and the holds it causes are theirs to decide (hold-reason.ts).
-import { loadStaffUser, type StaffActor } from "@/lib/auth/staff-actor";
+import { requireStaffUser, type StaffActor } from "@/lib/auth/staff-user";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -23,8 +23,8 @@ export interface AddScreeningEntryOptions {
 }
 
 export async function addScreeningEntry({ actor, merchantId, environment, field, value, reason = "" }: AddScreeningEntryOptions) {
-  const user = await loadStaffUser(actor);
-  const allowed = merchantId === null ? user.platformRole === "OPERATOR" : user.memberships.some((m) => m.merchantId === merchantId && (m.role === "ADMIN" || m.role === "OWNER"));
+  const user = await requireStaffUser(actor);
+  const allowed = merchantId === null ? user.isOperator : user.memberships.some((m) => m.merchantId === merchantId && (m.role === "ADMIN" || m.role === "OWNER"));
   if (!allowed) throw new AppError("insufficient_permissions", merchantId === null ? "Only platform operators can add platform-wide screening entries" : "Only an ADMIN or OWNER of the merchant can add its screening entries");
   if (!SCREENING_FIELDS.includes(field)) throw new AppError("invalid_request", `field must be one of ${SCREENING_FIELDS.join(", ")}`, { param: "field" });
   const normalised = value.trim().replace(/\s+/g, " ");

@@ -11,7 +11,7 @@ import { listApprovalQueue } from "@/lib/backoffice/approvals/list-approval-queu
 import { getMerchantAccess } from "@/lib/backoffice/authz";
 import { grantEnhancedLevel } from "@/lib/backoffice/customers/grant-enhanced-level";
 import { listCustomers } from "@/lib/backoffice/customers/list-customers";
-import { reviewVerification } from "@/lib/backoffice/customers/review-verification";
+import { reviewVerificationAsStaff as reviewVerification } from "@/lib/backoffice/customers/review-verification";
 import { bulkApprovePayouts } from "@/lib/backoffice/payouts/bulk-approve-payouts";
 import { listPayoutsInReview } from "@/lib/backoffice/payouts/list-payouts-in-review";
 import { db } from "@/lib/db";

@@ -1,8 +1,8 @@
 // Back-office test people, created through the same domain functions the CLI uses.
 import { generate } from "otplib";
 import { startTotpEnrolment, confirmTotpEnrolment } from "@/lib/auth/enrol-totp";
-import type { Actor } from "@/lib/backoffice/authz";
-import { loadActor } from "@/lib/backoffice/load-actor";
+import type { StaffUser as Actor } from "@/lib/auth/staff-user";
+import { loadStaffUser as loadActor } from "@/lib/auth/staff-user";
 import { createStaffMember } from "@/lib/backoffice/team/create-staff-member";
 import { db } from "@/lib/db";
 import type { MemberRole } from "@/lib/generated/prisma/enums";

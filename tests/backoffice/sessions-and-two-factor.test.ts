@@ -6,7 +6,7 @@ import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { endSessions, endSessionsFrom } from "@/lib/auth/end-sessions";
 import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/enrol-totp";
-import { loadActor } from "@/lib/backoffice/load-actor";
+import { loadStaffUser as loadActor } from "@/lib/auth/staff-user";
 import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
 import { authenticateCredentials } from "@/lib/auth/authenticate-credentials";
 import { changePassword } from "@/lib/auth/change-password";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { authenticateCredentials } from "@/lib/auth/authenticate-credentials";
 import { getMerchantAccess } from "@/lib/backoffice/authz";
-import { loadActor } from "@/lib/backoffice/load-actor";
+import { loadStaffUser as loadActor } from "@/lib/auth/staff-user";
 import { acceptInvitation } from "@/lib/backoffice/team/accept-invitation";
 import { changeMemberRole } from "@/lib/backoffice/team/change-member-role";
 import { getInvitation } from "@/lib/backoffice/team/get-invitation";

@@ -8,8 +8,8 @@ import { cancelTransactionAsStaff } from "@/lib/backoffice/transactions/cancel-t
 import { exportTransactionsCsv } from "@/lib/backoffice/transactions/export-transactions-csv";
 import { getTransactionDetail } from "@/lib/backoffice/transactions/get-transaction-detail";
 import { listTransactionsPage } from "@/lib/backoffice/transactions/list-transactions-page";
-import { refundTransaction } from "@/lib/backoffice/transactions/refund-transaction";
-import { resendWebhook } from "@/lib/backoffice/transactions/resend-webhook";
+import { refundTransactionAsStaff as refundTransaction } from "@/lib/backoffice/transactions/refund-transaction";
+import { resendEventAsStaff as resendWebhook } from "@/lib/backoffice/transactions/resend-webhook";
 import { parseTransactionFilters, type TransactionFilters } from "@/lib/backoffice/transactions/transaction-filters";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";

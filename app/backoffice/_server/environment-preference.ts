@@ -4,16 +4,16 @@
 import { cookies } from "next/headers";
 import { secureCookies } from "@/lib/auth/auth-options";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import type { Actor } from "@/lib/backoffice/authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 
 const COOKIE = "sluice.environment";
 
-export async function getEnvironmentPreference(actor: Pick<Actor, "id">): Promise<Environment> {
+export async function getEnvironmentPreference(actor: Pick<StaffUser, "id">): Promise<Environment> {
   const value = (await cookies()).get(COOKIE)?.value ?? "";
   return value === `${actor.id}.production` ? "production" : "sandbox";
 }
 
-export async function setEnvironmentPreference(actor: Pick<Actor, "id">, environment: Environment): Promise<void> {
+export async function setEnvironmentPreference(actor: Pick<StaffUser, "id">, environment: Environment): Promise<void> {
   (await cookies()).set(COOKIE, `${actor.id}.${environment}`, {
     httpOnly: true,
     sameSite: "lax",

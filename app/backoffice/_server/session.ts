@@ -1,4 +1,4 @@
-// Next.js glue between the next-auth session and the domain's Actor. Pages
+// Next.js glue between the next-auth session and the domain's StaffUser. Pages
 // call requirePageAccess / requireOperatorPage (redirects and 404s), server
 // actions call requireActionActor (errors their forms can show). The checks
 // themselves live in authz.ts, shared with every domain function.
@@ -9,20 +9,21 @@ import { cache } from "react";
 import { authOptions } from "@/lib/auth/auth-options";
 import { clientIp } from "@/lib/auth/client-ip";
 import { AppError } from "@/lib/errors";
-import { type Actor, can, getMerchantAccess, type MerchantAccess, needsTotpEnrolment, type Permission } from "@/lib/backoffice/authz";
-import { loadActor } from "@/lib/backoffice/load-actor";
+import { can, getMerchantAccess, type MerchantAccess, needsTotpEnrolment, type Permission } from "@/lib/backoffice/authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
+import { loadStaffUser } from "@/lib/auth/staff-user";
 
 export const SIGN_IN_PATH = "/backoffice/sign-in";
 const TWO_FACTOR_PATH = "/backoffice/account/two-factor";
 
 /** Once per request (React cache): the session's user, fresh from the database. */
-export const getActor = cache(async (): Promise<Actor | null> => {
+export const getActor = cache(async (): Promise<StaffUser | null> => {
   const session = await getServerSession(authOptions);
-  return session?.user?.id ? loadActor(session.user.id, session.sessionVersion) : null;
+  return session?.user?.id ? loadStaffUser(session.user.id, session.sessionVersion) : null;
 });
 
 /** Signed in, and (for operators) enrolled in TOTP — or sent where that gets fixed. */
-export async function requireActor({ allowPendingTotp = false }: { allowPendingTotp?: boolean } = {}): Promise<Actor> {
+export async function requireActor({ allowPendingTotp = false }: { allowPendingTotp?: boolean } = {}): Promise<StaffUser> {
   const actor = await getActor();
   if (!actor) redirect(SIGN_IN_PATH);
   if (!allowPendingTotp && needsTotpEnrolment(actor)) redirect(TWO_FACTOR_PATH);
@@ -47,14 +48,14 @@ export async function requirePagePermission(merchantId: string, permission: Perm
 }
 
 /** Platform pages exist only for operators; everyone else gets a 404. */
-export async function requireOperatorPage(): Promise<Actor> {
+export async function requireOperatorPage(): Promise<StaffUser> {
   const actor = await requireActor();
   if (!actor.isOperator) notFound();
   return actor;
 }
 
 export interface ActionActor {
-  actor: Actor;
+  actor: StaffUser;
   ip: string | null;
 }
 

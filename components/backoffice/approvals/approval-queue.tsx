@@ -9,13 +9,13 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import type { ApprovalQueueRow } from "@/lib/backoffice/approvals/list-approval-queue";
-import type { Actor } from "@/lib/backoffice/authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { DecisionForm } from "./decision-form";
 import { HoldReason } from "./hold-reason";
 
 export interface ApprovalQueueProps {
   rows: ApprovalQueueRow[];
-  actor: Actor;
+  actor: StaffUser;
   environment: string;
   showMerchant: boolean;
   decide: (prev: ActionState, formData: FormData) => Promise<ActionState>;

@@ -8,19 +8,17 @@
 // single-use code is not spent on a decision that cannot happen.
 import { z } from "zod";
 import { approveTransaction, type ApprovalOutcome } from "@/lib/approvals/approve-transaction";
-import { canDecideHold } from "@/lib/approvals/can-decide-hold";
 import { decisionReason } from "@/lib/approvals/decision-reason";
-import { StaleDecisionError } from "@/lib/approvals/load-held-transaction";
+import { holdDecider, holdDecisionProblem, StaleDecisionError } from "@/lib/approvals/load-held-transaction";
 import { rejectTransaction } from "@/lib/approvals/reject-transaction";
 import { AppError } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { holdOrigin } from "@/lib/risk/hold-reason";
 import { getTransaction } from "@/lib/transactions/get-transaction";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { formText } from "../form-text";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
-import { staffUserOf } from "./staff-user";
 import { verifyApproverCode } from "./verify-approver-code";
 
 const STALE_FIELD = "seenUpdatedAt";
@@ -47,18 +45,24 @@ export function staleDecision(): AppError {
   return new AppError("invalid_request", "This transaction changed since you opened it. Reload to see its current state, then decide again.", { param: STALE_FIELD });
 }
 
-/** Why this person may not decide this hold, or null when they may. */
-export function decisionRefusal(actor: Actor, t: Pick<Transaction, "merchantId" | "holdReason" | "status" | "updatedAt">, seenUpdatedAt: Date): AppError | null {
-  if (t.status !== "WAIT_APPROVE") return new AppError("invalid_request", `This transaction is ${t.status} now and no longer waits for approval; reload to see who decided.`, { param: STALE_FIELD });
-  if (!canDecideHold(staffUserOf(actor), t)) {
-    const who = holdOrigin(t.holdReason) === "merchant_rule" ? "an admin or owner of the merchant" : "a platform operator";
-    return new AppError("insufficient_permissions", `This hold can only be decided by ${who}`);
+/**
+ * Why this person may not decide this hold, or null when they may, in the
+ * back office's words (the rules are lib/approvals' holdDecisionProblem).
+ */
+export function decisionRefusal(actor: StaffUser, t: Pick<Transaction, "merchantId" | "holdReason" | "status" | "updatedAt">, seenUpdatedAt: Date): AppError | null {
+  switch (holdDecisionProblem(actor, t, seenUpdatedAt)) {
+    case "not_held":
+      return new AppError("invalid_request", `This transaction is ${t.status} now and no longer waits for approval; reload to see who decided.`, { param: STALE_FIELD });
+    case "not_allowed":
+      return new AppError("insufficient_permissions", `This hold can only be decided by ${holdDecider(t) === "merchant" ? "an admin or owner of the merchant" : "a platform operator"}`);
+    case "stale":
+      return staleDecision();
+    case null:
+      return null;
   }
-  if (t.updatedAt.getTime() !== seenUpdatedAt.getTime()) return staleDecision();
-  return null;
 }
 
-export async function decideHold({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<DecisionResult> {
+export async function decideHold({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<DecisionResult> {
   await authorize({ actor, merchantId, permission: "approvals.decide" });
   const data = parseInput(ZDecisionInput, input);
   const t = await getTransaction({ merchantId, environment: data.environment, id: data.transactionId });

@@ -5,14 +5,15 @@
 // The visibility rules themselves are listHeldTransactions'.
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { listHeldTransactions } from "@/lib/approvals/list-held-transactions";
-import { type Actor, assertCan, assertOperator, type MerchantAccess } from "../authz";
+import { assertCan, assertOperator, type MerchantAccess } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 
-export type ApprovalScope = { merchant: MerchantAccess } | { platform: Actor };
+export type ApprovalScope = { merchant: MerchantAccess } | { platform: StaffUser };
 
 const TX_ID = /^tx_[0-9A-Za-z]{10,40}$/;
 
 export async function listApprovalQueue({ scope, environment, cursor }: { scope: ApprovalScope; environment: Environment; cursor?: string | null }) {
-  let actor: Actor;
+  let actor: StaffUser;
   let merchantId: string | undefined;
   if ("merchant" in scope) {
     assertCan(scope.merchant, "approvals.decide");

@@ -4,10 +4,11 @@
 // pages over the (merchantId, createdAt, id) and (createdAt, id) indexes.
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { type Actor, assertCan, assertOperator, type MerchantAccess } from "../authz";
+import { assertCan, assertOperator, type MerchantAccess } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { decodeCursor, NEWEST_FIRST, olderThan, type Page, PAGE_SIZE, toPage } from "../cursor";
 
-type AuditScope = { merchant: MerchantAccess } | { platform: Actor };
+type AuditScope = { merchant: MerchantAccess } | { platform: StaffUser };
 
 export interface AuditLogQuery {
   scope: AuditScope;

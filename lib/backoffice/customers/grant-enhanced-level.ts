@@ -12,7 +12,8 @@ import { invalid, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { verificationToken, verificationTokenHash } from "@/lib/kyc/verification-token";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { formText } from "../form-text";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
@@ -23,7 +24,7 @@ const ZGrantEnhancedInput = z.object({
   reason: formText("reason", 500).refine((v) => v.length > 0, "reason is required: say what you checked"),
 });
 
-export async function grantEnhancedLevel({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }) {
+export async function grantEnhancedLevel({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
   await authorize({ actor, merchantId, permission: "customers.verify" });
   const data = parseInput(ZGrantEnhancedInput, input);
   const c = await db.customer.findUnique({ where: { id: data.customerId }, select: { id: true, merchantId: true, environment: true, buyerId: true, kycStatus: true, kycLevel: true } });

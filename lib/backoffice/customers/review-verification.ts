@@ -7,7 +7,8 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { reviewKyc } from "@/lib/kyc/review-kyc";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { formText } from "../form-text";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
@@ -20,7 +21,7 @@ const ZReviewVerificationInput = z.object({
   note: formText("note", 500).optional(),
 });
 
-export async function reviewVerification({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }) {
+export async function reviewVerificationAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
   await authorize({ actor, merchantId, permission: "customers.verify" });
   const data = parseInput(ZReviewVerificationInput, input);
   const v = await db.kycVerification.findUnique({ where: { id: data.verificationId }, select: { id: true, customer: { select: { merchantId: true, environment: true } } } });

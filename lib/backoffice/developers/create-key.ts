@@ -6,7 +6,8 @@ import { reauthenticate } from "@/lib/auth/reauthenticate";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReauth } from "../schemas";
 
@@ -17,7 +18,7 @@ const ZCreateKeyInput = z.object({
   ...ZReauth,
 });
 
-export async function createKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedApiKey> {
+export async function createApiKeyAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedApiKey> {
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const data = parseInput(ZCreateKeyInput, input);
   if (data.environment === "production") await reauthenticate({ userId: actor.id, password: data.password, code: data.code, ip });

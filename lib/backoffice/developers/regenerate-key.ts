@@ -9,13 +9,14 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZReauth } from "../schemas";
 
 const ZRegenerateKeyInput = z.object({ keyId: z.string().min(1).max(100), ...ZReauth });
 
-export async function regenerateKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedApiKey & { replacedLabel: string }> {
+export async function regenerateApiKeyAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedApiKey & { replacedLabel: string }> {
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const data = parseInput(ZRegenerateKeyInput, input);
   const old = await db.apiKey.findFirst({ where: { id: data.keyId, merchantId, revokedAt: null }, select: { id: true, environment: true, scope: true, name: true, prefix: true, last4: true } });

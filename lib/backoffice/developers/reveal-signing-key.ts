@@ -7,13 +7,14 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { notFound } from "@/lib/errors";
 import { getSigningSecrets } from "@/lib/webhooks/signing-keys";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReauth } from "../schemas";
 
 const ZRevealSigningKeyInput = z.object({ environment: ZEnvironment, ...ZReauth });
 
-export async function revealSigningKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
+export async function revealSigningKey({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const { environment, password, code } = parseInput(ZRevealSigningKeyInput, input);
   if (environment === "production") await reauthenticate({ userId: actor.id, password, code, ip });

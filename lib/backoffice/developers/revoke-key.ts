@@ -5,13 +5,14 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
 
 const ZRevokeKeyInput = z.object({ keyId: z.string().min(1).max(100), reason: ZReason });
 
-export async function revokeKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+export async function revokeApiKeyAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const data = parseInput(ZRevokeKeyInput, input);
   await db.$transaction(async (tx) => {

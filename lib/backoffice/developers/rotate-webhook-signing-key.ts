@@ -8,13 +8,14 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { rotateSigningKey } from "@/lib/webhooks/signing-keys";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReason, ZReauth } from "../schemas";
 
 const ZRotateSigningKeyInput = z.object({ environment: ZEnvironment, reason: ZReason, ...ZReauth });
 
-export async function rotateWebhookSigningKey({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
+export async function rotateSigningKeyAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const { environment, reason, password, code } = parseInput(ZRotateSigningKeyInput, input);
   const existing = await db.webhookSigningKey.findUnique({ where: { merchantId_environment: { merchantId, environment } }, select: { id: true } });

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
 
@@ -14,7 +15,7 @@ const ZTestWebhookInput = z.object({
   url: z.string().trim().min(1, "url is required").max(2048, "url must be at most 2048 characters"),
 });
 
-export async function sendTestWebhookAsStaff({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
+export async function sendTestWebhookAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const { environment, url } = parseInput(ZTestWebhookInput, input);
   const eventId = await sendTestWebhook({ merchantId, environment, url });

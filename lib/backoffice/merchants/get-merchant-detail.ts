@@ -1,10 +1,11 @@
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/rate-limit/defaults";
-import { type Actor, assertOperator } from "../authz";
+import { assertOperator } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 
 /** One merchant for the operator's detail page: status, team (for two-factor resets) and the effective rate limits per environment. */
-export async function getMerchantDetail({ actor, merchantId }: { actor: Actor; merchantId: string }) {
+export async function getMerchantDetail({ actor, merchantId }: { actor: StaffUser; merchantId: string }) {
   assertOperator(actor);
   const merchant = await db.merchant.findUnique({
     where: { id: merchantId },

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { type Actor, assertOperator } from "../authz";
+import { assertOperator } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { decodeCursor, NEWEST_FIRST, olderThan, type Page, PAGE_SIZE, toPage } from "../cursor";
 
 export interface MerchantRow {
@@ -16,7 +17,7 @@ export interface MerchantRow {
  * search that looks like a merchant id matches it exactly; anything else
  * matches the name or domain, case-insensitively.
  */
-export async function listMerchants({ actor, search, cursor, limit = PAGE_SIZE }: { actor: Actor; search?: string | null; cursor?: string | null; limit?: number }): Promise<Page<MerchantRow>> {
+export async function listMerchants({ actor, search, cursor, limit = PAGE_SIZE }: { actor: StaffUser; search?: string | null; cursor?: string | null; limit?: number }): Promise<Page<MerchantRow>> {
   assertOperator(actor);
   const q = search?.trim().slice(0, 200) ?? "";
   const where: Prisma.MerchantWhereInput = !q

@@ -5,7 +5,8 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { type Actor, assertOperator } from "../authz";
+import { assertOperator } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 
 const ZSetMerchantActiveInput = z
@@ -16,7 +17,7 @@ const ZSetMerchantActiveInput = z
   })
   .refine((v) => v.active || v.reason.length > 0, { message: "reason is required to deactivate a merchant", path: ["reason"] });
 
-export async function setMerchantActive({ actor, input, ip = null }: { actor: Actor; input: unknown; ip?: string | null }): Promise<{ changed: boolean }> {
+export async function setMerchantActive({ actor, input, ip = null }: { actor: StaffUser; input: unknown; ip?: string | null }): Promise<{ changed: boolean }> {
   assertOperator(actor);
   const { merchantId, active, reason } = parseInput(ZSetMerchantActiveInput, input);
   return db.$transaction(async (tx) => {

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { auditActor } from "../audit-actor";
-import { type Actor, assertOperator } from "../authz";
+import { assertOperator } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
 
@@ -22,7 +23,7 @@ const ZMerchantLimitsInput = z.object({
   reason: ZReason,
 });
 
-export async function updateMerchantLimits({ actor, input, ip = null }: { actor: Actor; input: unknown; ip?: string | null }) {
+export async function updateMerchantLimits({ actor, input, ip = null }: { actor: StaffUser; input: unknown; ip?: string | null }) {
   assertOperator(actor);
   const { merchantId, ratePerMinute, burstPerSecond, reason } = parseInput(ZMerchantLimitsInput, input);
   const limits = await setRateLimits({ merchantId, ratePerMinute, burstPerSecond });

@@ -14,7 +14,8 @@ import { logger } from "@/lib/log";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { decisionRefusal, staleDecision } from "../approvals/decide-hold";
 import { verifyApproverCode } from "../approvals/verify-approver-code";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { formText } from "../form-text";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
@@ -35,7 +36,7 @@ export interface BulkApproveRowResult {
   message: string;
 }
 
-export async function bulkApprovePayouts({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<BulkApproveRowResult[]> {
+export async function bulkApprovePayouts({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<BulkApproveRowResult[]> {
   await authorize({ actor, merchantId, permission: "approvals.decide" });
   const data = parseInput(ZBulkApproveInput, input);
   if (data.selected.length === 0) throw invalid("Select at least one held payout", "selected");
@@ -50,7 +51,7 @@ export async function bulkApprovePayouts({ actor, merchantId, input, ip = null }
   return results;
 }
 
-async function approveOne(o: { actor: Actor; merchantId: string; environment: Environment; transactionId: string; seenUpdatedAt: Date; reason: string; ip: string | null }): Promise<BulkApproveRowResult> {
+async function approveOne(o: { actor: StaffUser; merchantId: string; environment: Environment; transactionId: string; seenUpdatedAt: Date; reason: string; ip: string | null }): Promise<BulkApproveRowResult> {
   const row = (ok: boolean, message: string) => ({ transactionId: o.transactionId, ok, message });
   try {
     if (Number.isNaN(o.seenUpdatedAt.getTime())) throw staleDecision();

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { assertCan, type MerchantAccess } from "../authz";
 
-export async function getRiskSettings({ access, environment }: { access: MerchantAccess; environment: Environment }) {
+export async function getRiskSettingsAsStaff({ access, environment }: { access: MerchantAccess; environment: Environment }) {
   assertCan(access, "settings.manage");
   return db.merchantSettings.findUnique({
     where: { merchantId_environment: { merchantId: access.merchant.id, environment } },

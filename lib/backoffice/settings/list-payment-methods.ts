@@ -3,7 +3,7 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { assertCan, type MerchantAccess } from "../authz";
 
 /** The merchant's catalogue in one environment (SPEC §3), enabled or not. */
-export async function listPaymentMethods({ access, environment }: { access: MerchantAccess; environment: Environment }) {
+export async function listPaymentMethodsAsStaff({ access, environment }: { access: MerchantAccess; environment: Environment }) {
   assertCan(access, "settings.manage");
   return db.paymentMethod.findMany({
     where: { merchantId: access.merchant.id, environment },

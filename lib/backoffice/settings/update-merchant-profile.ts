@@ -4,7 +4,8 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 
 const ZMerchantProfileInput = z.object({
@@ -16,7 +17,7 @@ const ZMerchantProfileInput = z.object({
     .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, "domain must be a host name such as shop.example.com"),
 });
 
-export async function updateMerchantProfile({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+export async function updateMerchantProfile({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   const access = await authorize({ actor, merchantId, permission: "settings.manage" });
   const data = parseInput(ZMerchantProfileInput, input);
   const before = { name: access.merchant.name, domain: access.merchant.domain };

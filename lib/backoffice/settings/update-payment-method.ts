@@ -8,7 +8,8 @@ import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
 import { isCurrency } from "@/lib/schema/currencies";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 
 const MAX_AMOUNT = 1_000_000_000_000; // 10^12 minor units: far above any single payment.
@@ -34,7 +35,7 @@ const ZPaymentMethodInput = z.object({
   maxAmount: optionalMinor("maxAmount"),
 });
 
-export async function updatePaymentMethod({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+export async function updatePaymentMethod({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   await authorize({ actor, merchantId, permission: "settings.manage" });
   const data = parseInput(ZPaymentMethodInput, input);
   if (data.minAmount !== null && data.maxAmount !== null && data.minAmount > data.maxAmount) throw invalid("minAmount must not be greater than maxAmount", "minAmount");

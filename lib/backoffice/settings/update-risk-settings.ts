@@ -5,7 +5,8 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReason } from "../schemas";
 
@@ -33,7 +34,7 @@ const ZRiskSettingsInput = z.object({
   reason: ZReason,
 });
 
-export async function updateRiskSettings({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+export async function updateRiskSettings({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   await authorize({ actor, merchantId, permission: "settings.manage" });
   const { environment, reason, ...values } = parseInput(ZRiskSettingsInput, input);
   await db.$transaction(async (tx) => {

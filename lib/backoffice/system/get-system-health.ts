@@ -9,7 +9,8 @@ import { QUEUES, type QueueName } from "@/lib/jobs/queues";
 import { logger } from "@/lib/log";
 import { producerConnectionOptions, redis, rkey } from "@/lib/redis";
 import { getWebhookHealth, type WebhookHealth } from "@/lib/webhooks/get-webhook-health";
-import { type Actor, assertOperator } from "../authz";
+import { assertOperator } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 
 interface QueueDepth {
   queue: QueueName;
@@ -69,7 +70,7 @@ async function readWorkers(now: Date): Promise<SystemHealth["workers"]> {
   }
 }
 
-export async function getSystemHealth({ actor }: { actor: Actor }): Promise<SystemHealth> {
+export async function getSystemHealth({ actor }: { actor: StaffUser }): Promise<SystemHealth> {
   assertOperator(actor);
   const now = new Date();
   const [workers, queues, webhooks] = await Promise.all([readWorkers(now), readQueues(), getWebhookHealth()]);

@@ -3,7 +3,8 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
 import { assertKeepsAnOwner, assertMayGrant } from "./team-rules";
@@ -14,7 +15,7 @@ const ZChangeRoleInput = z.object({
   reason: ZReason,
 });
 
-export async function changeMemberRole({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+export async function changeMemberRole({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   const access = await authorize({ actor, merchantId, permission: "settings.manage" });
   const data = parseInput(ZChangeRoleInput, input);
   await db.$transaction(async (tx) => {

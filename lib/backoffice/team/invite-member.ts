@@ -10,7 +10,8 @@ import { invalid } from "@/lib/errors";
 import { newId, newToken } from "@/lib/ids";
 import { normaliseEmail } from "@/lib/users/create-user";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { assertMayGrant } from "./team-rules";
 
@@ -28,7 +29,7 @@ export interface CreatedInvitation {
   expiresAt: Date;
 }
 
-export async function inviteMember({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedInvitation> {
+export async function inviteMember({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedInvitation> {
   const access = await authorize({ actor, merchantId, permission: "settings.manage" });
   const data = parseInput(ZInviteInput, input);
   assertMayGrant(access, data.role);

@@ -3,7 +3,8 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
 import { assertKeepsAnOwner, assertMayGrant } from "./team-rules";
@@ -11,7 +12,7 @@ import { assertKeepsAnOwner, assertMayGrant } from "./team-rules";
 const ZRemoveMemberInput = z.object({ membershipId: z.string().min(1).max(100), reason: ZReason });
 
 /** Removes a member; their next request sees no access (roles are read per request). */
-export async function removeMember({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+export async function removeMember({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   const access = await authorize({ actor, merchantId, permission: "settings.manage" });
   const data = parseInput(ZRemoveMemberInput, input);
   await db.$transaction(async (tx) => {

@@ -13,7 +13,8 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError, invalid, notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { type Actor, assertActive, getMerchantAccess, memberRole } from "../authz";
+import { assertActive, getMerchantAccess, memberRole } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 
 const ZResetTwoFactorInput = z.object({
@@ -23,7 +24,7 @@ const ZResetTwoFactorInput = z.object({
   code: z.string().max(16).optional(),
 });
 
-export async function resetTwoFactor({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+export async function resetTwoFactor({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   assertActive(actor);
   // Outside the actor's merchants: not found, as everywhere in the back office.
   const access = await getMerchantAccess({ actor, merchantId });

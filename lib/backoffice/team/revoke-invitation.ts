@@ -3,14 +3,15 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { assertMayGrant } from "./team-rules";
 
 const ZRevokeInvitationInput = z.object({ invitationId: z.string().min(1).max(100) });
 
 /** Withdraws an open invitation: its link stops working at once. */
-export async function revokeInvitation({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
+export async function revokeInvitation({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
   const access = await authorize({ actor, merchantId, permission: "settings.manage" });
   const { invitationId } = parseInput(ZRevokeInvitationInput, input);
   await db.$transaction(async (tx) => {

@@ -6,13 +6,14 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { cancelByMerchant } from "@/lib/transactions/cancel-by-merchant";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment, ZReason } from "../schemas";
 
 const ZCancelInput = z.object({ transactionId: z.string().min(1).max(100), environment: ZEnvironment, reason: ZReason });
 
-export async function cancelTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
+export async function cancelTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
   await authorize({ actor, merchantId, permission: "transactions.manage" });
   const data = parseInput(ZCancelInput, input);
   const canceled = await cancelByMerchant({ merchantId, environment: data.environment, id: data.transactionId, actor: { type: "user", id: actor.id } });

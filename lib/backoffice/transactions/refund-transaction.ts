@@ -7,7 +7,8 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { createRefund } from "@/lib/transactions/create-refund";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { auditActor } from "../audit-actor";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { parseMoneyInput } from "../parse-money-input";
 import { ZEnvironment, ZReason } from "../schemas";
@@ -20,7 +21,7 @@ const ZRefundInput = z.object({
   reason: ZReason,
 });
 
-export async function refundTransaction({ actor, merchantId, input, ip = null }: { actor: Actor; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
+export async function refundTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
   await authorize({ actor, merchantId, permission: "transactions.manage" });
   const data = parseInput(ZRefundInput, input);
   const sale = await getTransaction({ merchantId, environment: data.environment, id: data.transactionId });

@@ -3,13 +3,14 @@
 // must belong to this merchant and environment, or it is "not found".
 import { z } from "zod";
 import { resendEvent } from "@/lib/webhooks/resend-event";
-import { type Actor, authorize } from "../authz";
+import { authorize } from "../authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZEnvironment } from "../schemas";
 
 const ZResendInput = z.object({ eventId: z.string().min(1).max(100), environment: ZEnvironment });
 
-export async function resendWebhook({ actor, merchantId, input }: { actor: Actor; merchantId: string; input: unknown }): Promise<void> {
+export async function resendEventAsStaff({ actor, merchantId, input }: { actor: StaffUser; merchantId: string; input: unknown }): Promise<void> {
   await authorize({ actor, merchantId, permission: "webhooks.resend" });
   const data = parseInput(ZResendInput, input);
   await resendEvent({ merchantId, environment: data.environment, eventId: data.eventId, actor: { type: "user", id: actor.id, email: actor.email } });

@@ -6,7 +6,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { grantEnhancedLevel } from "@/lib/backoffice/customers/grant-enhanced-level";
-import { reviewVerification } from "@/lib/backoffice/customers/review-verification";
+import { reviewVerificationAsStaff } from "@/lib/backoffice/customers/review-verification";
 import { formObject } from "@/lib/schema/parse-input";
 import { runAction } from "@/app/backoffice/_server/run-action";
 import { requireActionActor } from "@/app/backoffice/_server/session";
@@ -17,7 +17,7 @@ export async function reviewVerificationAction(_prev: ActionState, formData: For
   return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
     const input = formObject(formData);
-    const r = await reviewVerification({ actor, merchantId: input.merchantId ?? "", input, ip });
+    const r = await reviewVerificationAsStaff({ actor, merchantId: input.merchantId ?? "", input, ip });
     revalidatePath(page(input));
     redirect(`${page(input)}?notice=${r.status === "verified" ? "kyc-approved" : "kyc-rejected"}`);
   });

@@ -5,11 +5,11 @@ import { revalidatePath } from "next/cache";
 import type { IssuedKey } from "@/components/backoffice/developers/api-keys-panel";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { runAction } from "@/app/backoffice/_server/run-action";
-import { createKey } from "@/lib/backoffice/developers/create-key";
-import { regenerateKey } from "@/lib/backoffice/developers/regenerate-key";
+import { createApiKeyAsStaff } from "@/lib/backoffice/developers/create-key";
+import { regenerateApiKeyAsStaff } from "@/lib/backoffice/developers/regenerate-key";
 import { revealSigningKey } from "@/lib/backoffice/developers/reveal-signing-key";
-import { revokeKey } from "@/lib/backoffice/developers/revoke-key";
-import { rotateWebhookSigningKey } from "@/lib/backoffice/developers/rotate-webhook-signing-key";
+import { revokeApiKeyAsStaff } from "@/lib/backoffice/developers/revoke-key";
+import { rotateSigningKeyAsStaff } from "@/lib/backoffice/developers/rotate-webhook-signing-key";
 import { sendTestWebhookAsStaff } from "@/lib/backoffice/developers/send-test-webhook";
 import { formObject } from "@/lib/schema/parse-input";
 import { requireActionActor } from "@/app/backoffice/_server/session";
@@ -27,11 +27,11 @@ export async function issueKeyAction(_prev: ActionState<IssuedKey>, formData: Fo
     const { actor, ip } = await requireActionActor();
     const { input, merchantId } = target(formData);
     if (input.intent === "regenerate") {
-      const key = await regenerateKey({ actor, merchantId, input, ip });
+      const key = await regenerateApiKeyAsStaff({ actor, merchantId, input, ip });
       revalidatePath(page(merchantId));
       return { status: "success", message: "Key regenerated.", data: { key: key.key, replaced: key.replacedLabel } };
     }
-    const key = await createKey({ actor, merchantId, input, ip });
+    const key = await createApiKeyAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page(merchantId));
     return { status: "success", message: "API key created.", data: { key: key.key } };
   });
@@ -41,7 +41,7 @@ export async function revokeKeyAction(_prev: ActionState, formData: FormData): P
   return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
     const { input, merchantId } = target(formData);
-    await revokeKey({ actor, merchantId, input, ip });
+    await revokeApiKeyAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page(merchantId));
     return { status: "success", message: "Key revoked." };
   });
@@ -60,7 +60,7 @@ export async function rotateSigningKeyAction(_prev: ActionState<{ secret: string
   return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
     const { input, merchantId } = target(formData);
-    const secret = await rotateWebhookSigningKey({ actor, merchantId, input, ip });
+    const secret = await rotateSigningKeyAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page(merchantId));
     return { status: "success", message: "Signing key rotated.", data: { secret } };
   });

@@ -7,7 +7,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/section";
 import { canDecideHold } from "@/lib/approvals/can-decide-hold";
-import { staffUserOf } from "@/lib/backoffice/approvals/staff-user";
 import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { listPayoutsInReview, PAYOUT_SORTS, PAYOUT_STATES, type PayoutReviewRow, type PayoutSort, type PayoutState } from "@/lib/backoffice/payouts/list-payouts-in-review";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
@@ -52,7 +51,7 @@ export default async function PayoutReviewPage({ params, searchParams }: { param
     const str = s.toString();
     return str ? `${basePath}?${str}` : basePath;
   };
-  const me = staffUserOf(access.actor);
+  const me = access.actor;
   const now = new Date();
   const item = (p: PayoutReviewRow): PayoutReviewItem => {
     const held = p.status === "WAIT_APPROVE";

@@ -14,9 +14,9 @@ import { inviteMember } from "@/lib/backoffice/team/invite-member";
 import { removeMember } from "@/lib/backoffice/team/remove-member";
 import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
 import { revokeInvitation } from "@/lib/backoffice/team/revoke-invitation";
-import type { Actor } from "@/lib/backoffice/authz";
+import type { StaffUser } from "@/lib/auth/staff-user";
 
-type Mutation = (opts: { actor: Actor; merchantId: string; input: unknown; ip: string | null }) => Promise<unknown>;
+type Mutation = (opts: { actor: StaffUser; merchantId: string; input: unknown; ip: string | null }) => Promise<unknown>;
 
 /** One shape for every settings form: run the domain function, refresh the settings pages, say what happened. */
 async function settingsAction(formData: FormData, mutate: Mutation, message: string): Promise<ActionState> {

@@ -10,8 +10,8 @@ import { formObject } from "@/lib/schema/parse-input";
 import { runAction } from "@/app/backoffice/_server/run-action";
 import { requireActionActor } from "@/app/backoffice/_server/session";
 import { cancelTransactionAsStaff } from "@/lib/backoffice/transactions/cancel-transaction";
-import { refundTransaction } from "@/lib/backoffice/transactions/refund-transaction";
-import { resendWebhook } from "@/lib/backoffice/transactions/resend-webhook";
+import { refundTransactionAsStaff } from "@/lib/backoffice/transactions/refund-transaction";
+import { resendEventAsStaff } from "@/lib/backoffice/transactions/resend-webhook";
 
 function target(formData: FormData) {
   const input = formObject(formData);
@@ -22,7 +22,7 @@ export async function refundAction(_prev: ActionState, formData: FormData): Prom
   return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
     const { input, merchantId, page } = target(formData);
-    await refundTransaction({ actor, merchantId, input, ip });
+    await refundTransactionAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page);
     redirect(`${page}?notice=refunded`);
   });
@@ -42,7 +42,7 @@ export async function resendAction(_prev: ActionState, formData: FormData): Prom
   return runAction(formData, async () => {
     const { actor } = await requireActionActor();
     const { input, merchantId } = target(formData);
-    await resendWebhook({ actor, merchantId, input });
+    await resendEventAsStaff({ actor, merchantId, input });
     return { status: "success", message: "Resend queued: the attempt appears in this list within seconds (reload to see it)." };
   });
 }

@@ -7,7 +7,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/section";
 import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { requirePagePermission } from "@/app/backoffice/_server/session";
-import { listPaymentMethods } from "@/lib/backoffice/settings/list-payment-methods";
+import { listPaymentMethodsAsStaff } from "@/lib/backoffice/settings/list-payment-methods";
 import { updatePaymentMethodAction } from "../actions";
 
 export const metadata: Metadata = { title: "Payment methods" };
@@ -17,7 +17,7 @@ export default async function PaymentMethodsPage({ params }: { params: Promise<{
   const access = await requirePagePermission(merchantId, "settings.manage");
   if (!access) return <NoAccess page="Settings" roles="owners and admins" />;
   const environment = await getEnvironmentPreference(access.actor);
-  const methods = await listPaymentMethods({ access, environment });
+  const methods = await listPaymentMethodsAsStaff({ access, environment });
   const envLabel = environment === "sandbox" ? "sandbox" : "production";
 
   return (

@@ -7,7 +7,7 @@ import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/section";
 import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { requirePagePermission } from "@/app/backoffice/_server/session";
-import { getRiskSettings } from "@/lib/backoffice/settings/get-risk-settings";
+import { getRiskSettingsAsStaff } from "@/lib/backoffice/settings/get-risk-settings";
 import { updateRiskSettingsAction } from "../actions";
 
 export const metadata: Metadata = { title: "Risk and checkout" };
@@ -17,7 +17,7 @@ export default async function RiskSettingsPage({ params }: { params: Promise<{ m
   const access = await requirePagePermission(merchantId, "settings.manage");
   if (!access) return <NoAccess page="Settings" roles="owners and admins" />;
   const environment = await getEnvironmentPreference(access.actor);
-  const s = await getRiskSettings({ access, environment });
+  const s = await getRiskSettingsAsStaff({ access, environment });
   const envLabel = environment === "sandbox" ? "sandbox" : "production";
   if (!s) return <EmptyState title="No settings for this environment">Contact the platform operator.</EmptyState>;
   const minor = "Minor units (cents)";

@@ -20,7 +20,6 @@ import { TextField } from "@/components/ui/field";
 import { PageHeader, Section } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { canDecideHold } from "@/lib/approvals/can-decide-hold";
-import { staffUserOf } from "@/lib/backoffice/approvals/staff-user";
 import { can, type MerchantAccess } from "@/lib/backoffice/authz";
 import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
@@ -82,7 +81,7 @@ export default async function TransactionPage({ params, searchParams }: { params
   const base = `/backoffice/${merchantId}`;
   const refundable = t.action === "SALE" && t.status === "SUCCESS" ? t.amount - t.refundedAmount : 0n;
   const canManage = can(access, "transactions.manage");
-  const canDecide = t.status === "WAIT_APPROVE" && can(access, "approvals.decide") && canDecideHold(staffUserOf(access.actor), t);
+  const canDecide = t.status === "WAIT_APPROVE" && can(access, "approvals.decide") && canDecideHold(access.actor, t);
   const alreadyApproved = approvals.some((a) => a.userId === access.actor.id && a.decision === "approve");
   const hidden = (
     <>
