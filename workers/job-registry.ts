@@ -3,10 +3,16 @@
 // so no feature depends on the worker's wiring; the worker subscribes to the
 // queues that have at least one definition here.
 import type { JobDefinition } from "@/lib/jobs/define-job";
-import { settleCheckoutJob } from "@/lib/checkout/settle-checkout";
+import { settleCheckoutJob, settlementRecovery } from "@/lib/checkout/settle-checkout";
+import type { Recovery } from "@/lib/jobs/recovery";
 import { processPayoutJob } from "@/lib/payouts/process-payout-job";
+import { payoutRecovery } from "@/lib/payouts/resume-payouts";
 import { screenSaleJob } from "@/lib/risk/screen-sale-job";
-import { confirmRefundJob } from "@/lib/transactions/settle-refund";
+import { saleScreeningRecovery } from "@/lib/risk/sweep-sale-screening";
+import { confirmRefundJob, refundRecovery } from "@/lib/transactions/settle-refund";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
 
 export const jobDefinitions: JobDefinition[] = [processPayoutJob, screenSaleJob, deliverWebhookJob, confirmRefundJob, settleCheckoutJob];
+
+/** Each job kind's way back when its queueing was lost (lib/jobs/recovery.ts); webhooks use the outbox relay. */
+export const recoveries: Recovery[] = [payoutRecovery, saleScreeningRecovery, refundRecovery, settlementRecovery] as Recovery[];

@@ -4,13 +4,12 @@
 import { purgeOldApiRequests } from "@/lib/api-requests/purge-old-api-requests";
 import { purgeExpiredIdempotencyRecords } from "@/lib/idempotency/purge-expired-idempotency-records";
 import { rollUpLedger } from "@/lib/ledger/roll-up";
+import { recover } from "@/lib/jobs/recovery";
 import { logger } from "@/lib/log";
+import { recoveries } from "@/workers/job-registry";
 import { expireCheckouts } from "@/lib/maintenance/expire-checkouts";
 import { runDailySandboxPurge } from "@/lib/maintenance/run-daily-sandbox-purge";
-import { resumePayouts } from "@/lib/payouts/resume-payouts";
 import { PUBLISH_EVERY_MS, publishWorkerMetrics } from "@/lib/metrics/publish-worker-metrics";
-import { sweepSaleScreening } from "@/lib/risk/sweep-sale-screening";
-import { confirmStaleRefunds } from "@/lib/transactions/settle-refund";
 import { relayOutbox } from "@/lib/webhooks/relay";
 import { rescueStuckDeliveries } from "@/lib/webhooks/rescue-stuck-deliveries";
 
@@ -23,14 +22,11 @@ export interface PeriodicTask {
 const periodicTasks: PeriodicTask[] = [
   // Ledger (lib/ledger/roll-up.ts): keeps the unrolled entries a balance read sums down to about a second's worth.
   { name: "ledger roll-up", everyMs: 1_000, run: async () => void (await rollUpLedger()) },
-  // Payouts and maintenance (issue #5): overdue checkouts expire, lost payout jobs are re-scheduled, sandbox data is purged daily.
+  // Maintenance (issue #5): overdue checkouts expire, sandbox data is purged daily.
   { name: "checkout expiry", everyMs: 10_000, run: async () => void (await expireCheckouts()) },
-  { name: "payout pipeline sweep", everyMs: 30_000, run: async () => void (await resumePayouts()) },
   { name: "daily sandbox purge", everyMs: 15 * 60_000, run: async () => void (await runDailySandboxPurge()) },
-  // Refunds (lib/transactions/settle-refund.ts): a refund whose confirmation job could not be queued is picked up here.
-  { name: "refund confirmation sweep", everyMs: 5_000, run: async () => void (await confirmStaleRefunds()) },
-  // Risk (lib/risk/sweep-sale-screening.ts): a sale whose screening job could not be queued (Redis down) is screened within seconds of Redis answering.
-  { name: "sale screening sweep", everyMs: 5_000, run: async () => void (await sweepSaleScreening()) },
+  // Jobs (lib/jobs/recovery.ts): one recovery per job kind re-queues the job of every intent whose queueing was lost.
+  ...recoveries.map((r) => ({ name: `${r.name} recovery`, everyMs: r.everyMs, run: async () => void (await recover(r)) })),
   // Webhooks (lib/webhooks/relay.ts): events whose after-commit enqueue failed go out within a second of Redis answering.
   { name: "webhook outbox relay", everyMs: 1_000, run: async () => void (await relayOutbox()) },
   { name: "webhook stuck-delivery rescue", everyMs: 60_000, run: async () => void (await rescueStuckDeliveries()) },

@@ -9,6 +9,8 @@
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { JOBS } from "@/lib/jobs/job-types";
+import { defineRecovery } from "@/lib/jobs/recovery";
+import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { getProvider } from "@/lib/providers/registry";
 import { isFinal } from "@/lib/transactions/state-machine";
@@ -59,3 +61,24 @@ export async function startSettlement(t: CheckoutTransaction, { providerRef, del
   }
   return { kind: "next" };
 }
+
+/**
+ * The settlement's recovery (lib/jobs/recovery.ts): a checkout payment
+ * settling past its time whose job was never queued (Redis down when the
+ * customer paid) or used up its attempts. Before, only the customer's next
+ * page view settled it; a customer who closed the tab left it PROCESSING
+ * until it expired.
+ */
+export const settlementRecovery = defineRecovery({
+  name: "checkout settlement",
+  job: JOBS.settleCheckout,
+  everyMs: 10_000,
+  due: async (limit) => {
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Transaction"
+      WHERE status = 'PROCESSING' AND "providerState"->>'step' = 'settling'
+        AND ("providerState"->>'settlesAt')::timestamptz < now() - interval '5 seconds'
+      ORDER BY "updatedAt" LIMIT ${limit}`;
+    return rows.map(({ id }) => ({ jobId: `checkout-settle-${id}`, data: { transactionId: id } }));
+  },
+});

@@ -9,6 +9,7 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { JOBS } from "@/lib/jobs/job-types";
+import { defineRecovery, recover } from "@/lib/jobs/recovery";
 import { logger } from "@/lib/log";
 import { getProvider } from "@/lib/providers/registry";
 import type { ProviderResult } from "@/lib/providers/types";
@@ -82,13 +83,27 @@ export async function startRefund(refund: Transaction): Promise<Transaction> {
   return (await db.transaction.findUnique({ where: { id: refund.id } }).catch(() => null)) ?? current;
 }
 
-/** Worker sweep: refunds still PROCESSING a while after their last change get a confirmation job (a no-op when one is queued). */
-export async function confirmStaleRefunds({ olderThanMs = 15_000 }: { olderThanMs?: number } = {}): Promise<number> {
-  const stale = await db.transaction.findMany({
-    where: { action: "REFUND", status: "PROCESSING", updatedAt: { lt: new Date(Date.now() - olderThanMs) } },
-    orderBy: { updatedAt: "asc" },
-    take: 500,
-  });
-  for (const refund of stale) await scheduleRefundConfirmation(refund, null);
-  return stale.length;
+function dueRefunds({ olderThanMs = 15_000 }: { olderThanMs?: number } = {}) {
+  return async (limit: number) => {
+    const stale = await db.transaction.findMany({
+      where: { action: "REFUND", status: "PROCESSING", updatedAt: { lt: new Date(Date.now() - olderThanMs) } },
+      orderBy: { updatedAt: "asc" },
+      take: limit,
+      select: { id: true },
+    });
+    return stale.map(({ id }) => ({ jobId: `refund-confirm-${id}`, data: { transactionId: id } }));
+  };
+}
+
+/**
+ * The refund confirmation's recovery (lib/jobs/recovery.ts): a PROCESSING
+ * refund whose confirmation job could not be queued (Redis down) or used up
+ * its attempts is asked about again.
+ */
+export const refundRecovery = defineRecovery({ name: "refund confirmation", job: JOBS.confirmRefund, everyMs: 5_000, due: dueRefunds() });
+
+/** One pass of the recovery; how many jobs it queued or retried. */
+export async function confirmStaleRefunds(options: { olderThanMs?: number } = {}): Promise<number> {
+  const { scheduled, retried } = await recover({ ...refundRecovery, due: dueRefunds(options) });
+  return scheduled + retried;
 }
