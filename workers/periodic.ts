@@ -1,14 +1,12 @@
-// In-process periodic tasks of the worker (outbox relay, expiry sweeps, ...).
-// Each feature registers a task; every task runs on its own interval, never
-// overlapping itself, and errors are logged rather than crashing the worker.
-import { purgeOldApiRequests } from "@/lib/api-requests/purge-old-api-requests";
-import { purgeExpiredIdempotencyRecords } from "@/lib/idempotency/purge-expired-idempotency-records";
-import { rollUpLedger } from "@/lib/ledger/roll-up";
+// In-process periodic tasks of every worker: the ways back from a Redis
+// failure (the outbox relay, the job recoveries), which cannot live in Redis
+// themselves, and per-process work (metrics). Each runs on its own interval,
+// never overlapping itself, and errors are logged rather than crashing the
+// worker. Recurring maintenance runs once per interval across all workers,
+// as BullMQ job schedulers (workers/scheduled.ts).
 import { recover } from "@/lib/jobs/recovery";
 import { logger } from "@/lib/log";
 import { recoveries } from "@/workers/job-registry";
-import { expireCheckouts } from "@/lib/maintenance/expire-checkouts";
-import { runDailySandboxPurge } from "@/lib/maintenance/run-daily-sandbox-purge";
 import { PUBLISH_EVERY_MS, publishWorkerMetrics } from "@/lib/metrics/publish-worker-metrics";
 import { relayOutbox } from "@/lib/webhooks/relay";
 import { rescueStuckDeliveries } from "@/lib/webhooks/rescue-stuck-deliveries";
@@ -20,20 +18,12 @@ export interface PeriodicTask {
 }
 
 const periodicTasks: PeriodicTask[] = [
-  // Ledger (lib/ledger/roll-up.ts): keeps the unrolled entries a balance read sums down to about a second's worth.
-  { name: "ledger roll-up", everyMs: 1_000, run: async () => void (await rollUpLedger()) },
-  // Maintenance (issue #5): overdue checkouts expire, sandbox data is purged daily.
-  { name: "checkout expiry", everyMs: 10_000, run: async () => void (await expireCheckouts()) },
-  { name: "daily sandbox purge", everyMs: 15 * 60_000, run: async () => void (await runDailySandboxPurge()) },
   // Jobs (lib/jobs/recovery.ts): one recovery per job kind re-queues the job of every intent whose queueing was lost.
   ...recoveries.map((r) => ({ name: `${r.name} recovery`, everyMs: r.everyMs, run: async () => void (await recover(r)) })),
   // Webhooks (lib/webhooks/relay.ts): events whose after-commit enqueue failed go out within a second of Redis answering.
   { name: "webhook outbox relay", everyMs: 1_000, run: async () => void (await relayOutbox()) },
   { name: "webhook stuck-delivery rescue", everyMs: 60_000, run: async () => void (await rescueStuckDeliveries()) },
   { name: "webhook metrics publish", everyMs: PUBLISH_EVERY_MS, run: publishWorkerMetrics },
-  // API (lib/idempotency, lib/api-requests): expired Idempotency-Key records already count as absent; this reclaims space.
-  { name: "idempotency record purge", everyMs: 10 * 60_000, run: async () => void (await purgeExpiredIdempotencyRecords()) },
-  { name: "API request log purge", everyMs: 60 * 60_000, run: async () => void (await purgeOldApiRequests()) },
 ];
 
 export function startPeriodicTasks(tasks: PeriodicTask[] = periodicTasks): () => Promise<void> {

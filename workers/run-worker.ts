@@ -13,6 +13,7 @@ import { rkey, workerConnectionOptions } from "@/lib/redis";
 import { HEARTBEAT_INTERVAL_MS, writeHeartbeat } from "@/lib/jobs/heartbeat";
 import { jobDefinitions } from "@/workers/job-registry";
 import { startPeriodicTasks } from "@/workers/periodic";
+import { startScheduledTasks } from "@/workers/scheduled";
 
 const workerId = newId("request").replace("req_", "wkr_");
 const startedAt = new Date().toISOString();
@@ -55,6 +56,7 @@ const beat = () =>
 void beat();
 const heartbeatTimer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
 const stopPeriodic = startPeriodicTasks();
+const stopScheduled = startScheduledTasks();
 
 logger.info({ workerId, queues }, "worker started");
 
@@ -65,6 +67,7 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "worker stopping");
   clearInterval(heartbeatTimer);
   await stopPeriodic();
+  await stopScheduled();
   await Promise.all(workers.map((w) => w.close()));
   await heartbeatRedis.del(rkey("worker", workerId)).catch(() => {});
   heartbeatRedis.disconnect();
