@@ -54,13 +54,8 @@ export async function requireOperatorPage(): Promise<StaffUser> {
   return actor;
 }
 
-export interface ActionActor {
-  actor: StaffUser;
-  ip: string | null;
-}
-
-/** For server actions: the actor and their address, or an error the form shows. */
-export async function requireActionActor(): Promise<ActionActor> {
+/** For server actions: the signed-in staff member and their address (for the audit log), or an error the form shows. */
+export async function requireActionActor(): Promise<{ actor: StaffUser; ip: string | null }> {
   const actor = await getActor();
   if (!actor) throw new AppError("authentication_required", "Your session has ended; sign in again");
   const h = await headers();
