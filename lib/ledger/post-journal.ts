@@ -57,10 +57,11 @@ export async function postJournal({ tx, environment, currency, transactionId = n
     // One lock order for guarded legs: two journals can never deadlock on accounts.
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
+  const guards: Guard[] = [];
   for (const leg of resolved) {
-    if (leg.guardNonNegative && leg.amount < 0n) await checkGuardedDebit(tx, leg);
+    if (leg.guardNonNegative && leg.amount < 0n) guards.push({ accountId: await lockGuardedAccount(tx, leg), amount: leg.amount });
   }
-  let missing = await insertEntries(tx, resolved, { journalId, transactionId, environment, currency, kind });
+  let missing = await insertEntries(tx, resolved, { journalId, transactionId, environment, currency, kind }, guards);
   if (missing.length > 0) {
     // First posting to an account: create it (racing creators are fine), then post the rest.
     await openAccounts(tx, missing, environment, currency);
@@ -71,21 +72,28 @@ export async function postJournal({ tx, environment, currency, transactionId = n
 }
 
 /**
- * Locks the debited account and refuses the debit if it would overdraw.
+ * Locks the debited account of a guarded leg; the INSERT that follows
+ * refuses the whole journal if the debit would overdraw (insertEntries).
  * Two statements on purpose: in READ COMMITTED a statement that waited for a
  * row lock re-reads only that row, so a balance computed in the same
  * statement could mix a rolled-up balance with a stale list of unrolled
- * entries and count some twice. The second statement takes a fresh snapshot.
+ * entries and count some twice. The INSERT takes a fresh snapshot, after the
+ * lock is granted, so it counts every committed debit. The lock is held
+ * from here to the commit: this statement, the INSERT, and what the caller
+ * writes after it (kept last in the payout and refund transactions).
  */
-async function checkGuardedDebit(tx: Tx, leg: ResolvedLeg): Promise<void> {
+async function lockGuardedAccount(tx: Tx, leg: ResolvedLeg): Promise<string> {
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM "LedgerAccount" WHERE key = ${leg.key} FOR NO KEY UPDATE`;
   // A guarded debit of a missing account is a debit of a zero balance.
   if (locked.length === 0) throw new InsufficientBalanceError();
-  const [{ balance }] = await tx.$queryRaw<{ balance: bigint }[]>`
-    SELECT a.balance + COALESCE((SELECT SUM(e.amount) FROM "LedgerEntry" e WHERE e."accountId" = a.id AND NOT e."rolledUp"), 0)::bigint AS balance
-    FROM "LedgerAccount" a WHERE a.id = ${locked[0].id}`;
-  if (balance + leg.amount < 0n) throw new InsufficientBalanceError();
+  return locked[0]!.id;
+}
+
+/** A guarded debit: the locked account and the (negative) amount it must afford. */
+interface Guard {
+  accountId: string;
+  amount: bigint;
 }
 
 /**
@@ -96,13 +104,22 @@ async function insertEntries(
   tx: Tx,
   legs: ResolvedLeg[],
   j: { journalId: string; transactionId: string | null; environment: Environment; currency: string; kind: string },
+  guards: Guard[] = [],
 ): Promise<ResolvedLeg[]> {
+  // With guards, no entry is written if a guarded account cannot afford its debit (balance = rolled-up + unrolled entries).
   const inserted = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO "LedgerEntry" (id, "journalId", "transactionId", "accountId", environment, currency, amount, kind)
     SELECT v.id, ${j.journalId}, ${j.transactionId}, a.id, ${j.environment}::"Environment", ${j.currency}, v.amount::bigint, ${j.kind}
     FROM unnest(${legs.map((l) => l.entryId)}::text[], ${legs.map((l) => l.key)}::text[], ${legs.map((l) => l.amount.toString())}::text[]) AS v(id, key, amount)
     JOIN "LedgerAccount" a ON a.key = v.key
+    WHERE NOT EXISTS (
+      SELECT 1 FROM unnest(${guards.map((g) => g.accountId)}::text[], ${guards.map((g) => g.amount.toString())}::text[]) AS g(id, amount)
+      JOIN "LedgerAccount" ga ON ga.id = g.id
+      WHERE ga.balance + COALESCE((SELECT SUM(e.amount) FROM "LedgerEntry" e WHERE e."accountId" = ga.id AND NOT e."rolledUp"), 0) + g.amount::bigint < 0
+    )
     RETURNING id`;
+  // Every guarded account exists (it is locked), so no row at all means a guard refused.
+  if (guards.length > 0 && inserted.length === 0) throw new InsufficientBalanceError();
   if (inserted.length === legs.length) return [];
   const done = new Set(inserted.map((r) => r.id));
   return legs.filter((l) => !done.has(l.entryId));

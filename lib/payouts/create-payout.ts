@@ -68,6 +68,9 @@ export async function createPayout({ merchantId, environment, input, actor }: Cr
       );
       // 'Payout limit exceeded', under a per-customer lock held until commit (lib/risk/enforce-payout-limit.ts).
       await enforcePayoutLimit({ tx, payout: created.transaction });
+      // The reserve locks the merchant's available account (the one lock payouts of a merchant share) until
+      // the commit, so only the stored answer is written after it. That stays last: an effect that fails after
+      // it would leave the request believing its answer committed (lib/idempotency/idempotent-effect.ts).
       await postPayoutReserved(tx, created.transaction);
       await commitIdempotentEffect(tx, created.transaction);
       return created;

@@ -37,6 +37,20 @@ describe("POST /v1/payment/payout", () => {
     expect(ok.status).toBe(201);
   });
 
+  it("with an Idempotency-Key, 'Insufficient balance' is the stored answer: nothing written, and a retry gets the same 400", async () => {
+    const m = await merchantWithFunds({ USD: 1_000 });
+    const body = payoutBody(m.merchant.id, { amount: 1_001 });
+    const headers = { "idempotency-key": crypto.randomUUID() };
+    const before = await rowCounts();
+    const first = await callApi("POST /payment/payout", { key: m.keys.sandbox, body, headers });
+    expect([first.status, first.body]).toEqual([400, { status: false, error: "Insufficient balance" }]);
+    expect(await rowCounts()).toEqual(before);
+    const again = await callApi("POST /payment/payout", { key: m.keys.sandbox, body, headers });
+    expect([again.status, again.body]).toEqual([400, { status: false, error: "Insufficient balance" }]);
+    expect(again.res.headers.get("idempotent-replayed")).toBe("true");
+    expect(await balanceOf(m)).toEqual({ available: 1_000, reserved: 0 });
+  });
+
   it("counts each currency's balance separately", async () => {
     const m = await merchantWithFunds({ USD: 5_000 });
     const r = await callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { currency: "EUR", amount: 100 }) });
