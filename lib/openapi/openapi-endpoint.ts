@@ -2,7 +2,7 @@
 import { registerEndpoint } from "./register-endpoint";
 import { z } from "@/lib/schema/zod";
 
-registerEndpoint({
+export const openApiDocumentEndpoint = registerEndpoint({
   method: "get",
   path: "/openapi.json",
   summary: "This OpenAPI 3.1 document",

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { getBalances } from "@/lib/ledger/get-balances";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { getBalanceEndpoint } from "@/lib/ledger/api-endpoints";
 
 export const GET = apiRoute(getBalanceEndpoint, async ({ principal }) => ({
@@ -9,7 +9,7 @@ export const GET = apiRoute(getBalanceEndpoint, async ({ principal }) => ({
 }));
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const POST = methodNotAllowed("guide", "GET");
-export const PUT = methodNotAllowed("guide", "GET");
-export const PATCH = methodNotAllowed("guide", "GET");
-export const DELETE = methodNotAllowed("guide", "GET");
+export const POST = methodNotAllowed(getBalanceEndpoint);
+export const PUT = methodNotAllowed(getBalanceEndpoint);
+export const PATCH = methodNotAllowed(getBalanceEndpoint);
+export const DELETE = methodNotAllowed(getBalanceEndpoint);

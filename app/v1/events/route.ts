@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { parseEventsQuery } from "@/lib/webhooks/parse-events-query";
 import { listEvents } from "@/lib/webhooks/list-events";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { listEventsEndpoint } from "@/lib/webhooks/api-endpoints";
 
 export const GET = apiRoute(listEventsEndpoint, async ({ req, principal }) => ({
@@ -10,7 +10,7 @@ export const GET = apiRoute(listEventsEndpoint, async ({ req, principal }) => ({
 }));
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const POST = methodNotAllowed("guide", "GET");
-export const PUT = methodNotAllowed("guide", "GET");
-export const PATCH = methodNotAllowed("guide", "GET");
-export const DELETE = methodNotAllowed("guide", "GET");
+export const POST = methodNotAllowed(listEventsEndpoint);
+export const PUT = methodNotAllowed(listEventsEndpoint);
+export const PATCH = methodNotAllowed(listEventsEndpoint);
+export const DELETE = methodNotAllowed(listEventsEndpoint);

@@ -1,6 +1,7 @@
 // GET /v1/openapi.json (SPEC §5): public, no API key.
 import { openApiDocumentJson } from "@/lib/api/build-openapi-document";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { openApiDocumentEndpoint } from "@/lib/openapi/openapi-endpoint";
 
 // Built at request time: the servers come from this deployment's configuration, not the build machine's.
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ export function GET(): Response {
 }
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const POST = methodNotAllowed("guide", "GET");
-export const PUT = methodNotAllowed("guide", "GET");
-export const PATCH = methodNotAllowed("guide", "GET");
-export const DELETE = methodNotAllowed("guide", "GET");
+export const POST = methodNotAllowed(openApiDocumentEndpoint);
+export const PUT = methodNotAllowed(openApiDocumentEndpoint);
+export const PATCH = methodNotAllowed(openApiDocumentEndpoint);
+export const DELETE = methodNotAllowed(openApiDocumentEndpoint);

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { listPaymentMethods } from "@/lib/payment-methods/list-payment-methods";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { listPaymentMethodsEndpoint } from "@/lib/payment-methods/api-endpoints";
 
 export const GET = apiRoute(listPaymentMethodsEndpoint, async ({ principal }) => ({
@@ -9,7 +9,7 @@ export const GET = apiRoute(listPaymentMethodsEndpoint, async ({ principal }) =>
 }));
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const POST = methodNotAllowed("guide", "GET");
-export const PUT = methodNotAllowed("guide", "GET");
-export const PATCH = methodNotAllowed("guide", "GET");
-export const DELETE = methodNotAllowed("guide", "GET");
+export const POST = methodNotAllowed(listPaymentMethodsEndpoint);
+export const PUT = methodNotAllowed(listPaymentMethodsEndpoint);
+export const PATCH = methodNotAllowed(listPaymentMethodsEndpoint);
+export const DELETE = methodNotAllowed(listPaymentMethodsEndpoint);

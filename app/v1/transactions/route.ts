@@ -5,7 +5,7 @@ import { createSale } from "@/lib/transactions/create-sale";
 import { listTransactions } from "@/lib/transactions/list-transactions";
 import { parseListTransactionsQuery } from "@/lib/transactions/parse-list-query";
 import { saleResult } from "@/lib/transactions/payment-response";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { createTransactionEndpoint, listTransactionsEndpoint } from "@/lib/transactions/api-endpoints";
 
 export const POST = apiRoute(
@@ -23,6 +23,6 @@ export const GET = apiRoute(listTransactionsEndpoint, async ({ principal, req })
 });
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const PUT = methodNotAllowed("guide", "GET", "POST");
-export const PATCH = methodNotAllowed("guide", "GET", "POST");
-export const DELETE = methodNotAllowed("guide", "GET", "POST");
+export const PUT = methodNotAllowed(listTransactionsEndpoint, createTransactionEndpoint);
+export const PATCH = methodNotAllowed(listTransactionsEndpoint, createTransactionEndpoint);
+export const DELETE = methodNotAllowed(listTransactionsEndpoint, createTransactionEndpoint);

@@ -1,6 +1,6 @@
 import { getCustomer } from "@/lib/customers/get-customer";
 import { apiRoute } from "@/lib/api/api-handler";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { getCustomerEndpoint } from "@/lib/customers/api-endpoints";
 
 export const GET = apiRoute(getCustomerEndpoint, async ({ principal, params }) => ({
@@ -9,7 +9,7 @@ export const GET = apiRoute(getCustomerEndpoint, async ({ principal, params }) =
 }));
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const POST = methodNotAllowed("guide", "GET");
-export const PUT = methodNotAllowed("guide", "GET");
-export const PATCH = methodNotAllowed("guide", "GET");
-export const DELETE = methodNotAllowed("guide", "GET");
+export const POST = methodNotAllowed(getCustomerEndpoint);
+export const PUT = methodNotAllowed(getCustomerEndpoint);
+export const PATCH = methodNotAllowed(getCustomerEndpoint);
+export const DELETE = methodNotAllowed(getCustomerEndpoint);

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { getEvent } from "@/lib/webhooks/get-event";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { getEventEndpoint } from "@/lib/webhooks/api-endpoints";
 
 export const GET = apiRoute(getEventEndpoint, async ({ params, principal }) => ({
@@ -9,7 +9,7 @@ export const GET = apiRoute(getEventEndpoint, async ({ params, principal }) => (
 }));
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const POST = methodNotAllowed("guide", "GET");
-export const PUT = methodNotAllowed("guide", "GET");
-export const PATCH = methodNotAllowed("guide", "GET");
-export const DELETE = methodNotAllowed("guide", "GET");
+export const POST = methodNotAllowed(getEventEndpoint);
+export const PUT = methodNotAllowed(getEventEndpoint);
+export const PATCH = methodNotAllowed(getEventEndpoint);
+export const DELETE = methodNotAllowed(getEventEndpoint);

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { createPayout } from "@/lib/payouts/create-payout";
 import { paymentResult } from "@/lib/transactions/payment-response";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { createPayoutEndpoint } from "@/lib/transactions/api-endpoints";
 
 export const POST = apiRoute(
@@ -14,7 +14,7 @@ export const POST = apiRoute(
 );
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const GET = methodNotAllowed("payment", "POST");
-export const PUT = methodNotAllowed("payment", "POST");
-export const PATCH = methodNotAllowed("payment", "POST");
-export const DELETE = methodNotAllowed("payment", "POST");
+export const GET = methodNotAllowed(createPayoutEndpoint);
+export const PUT = methodNotAllowed(createPayoutEndpoint);
+export const PATCH = methodNotAllowed(createPayoutEndpoint);
+export const DELETE = methodNotAllowed(createPayoutEndpoint);

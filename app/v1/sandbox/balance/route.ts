@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { addTestFundsEndpoint } from "@/lib/ledger/api-endpoints";
 
 export const POST = apiRoute(addTestFundsEndpoint, async ({ principal, body }) => {
@@ -9,7 +9,7 @@ export const POST = apiRoute(addTestFundsEndpoint, async ({ principal, body }) =
 });
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const GET = methodNotAllowed("guide", "POST");
-export const PUT = methodNotAllowed("guide", "POST");
-export const PATCH = methodNotAllowed("guide", "POST");
-export const DELETE = methodNotAllowed("guide", "POST");
+export const GET = methodNotAllowed(addTestFundsEndpoint);
+export const PUT = methodNotAllowed(addTestFundsEndpoint);
+export const PATCH = methodNotAllowed(addTestFundsEndpoint);
+export const DELETE = methodNotAllowed(addTestFundsEndpoint);

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { serializeTransaction } from "@/lib/transactions/serialize-transaction";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { getTransactionEndpoint } from "@/lib/transactions/api-endpoints";
 
 export const GET = apiRoute(getTransactionEndpoint, async ({ principal, params }) => {
@@ -10,7 +10,7 @@ export const GET = apiRoute(getTransactionEndpoint, async ({ principal, params }
 });
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const POST = methodNotAllowed("guide", "GET");
-export const PUT = methodNotAllowed("guide", "GET");
-export const PATCH = methodNotAllowed("guide", "GET");
-export const DELETE = methodNotAllowed("guide", "GET");
+export const POST = methodNotAllowed(getTransactionEndpoint);
+export const PUT = methodNotAllowed(getTransactionEndpoint);
+export const PATCH = methodNotAllowed(getTransactionEndpoint);
+export const DELETE = methodNotAllowed(getTransactionEndpoint);

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { startVerificationEndpoint } from "@/lib/kyc/api-endpoints";
 
 export const POST = apiRoute(startVerificationEndpoint, async ({ principal, params, body }) => ({
@@ -9,7 +9,7 @@ export const POST = apiRoute(startVerificationEndpoint, async ({ principal, para
 }));
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const GET = methodNotAllowed("guide", "POST");
-export const PUT = methodNotAllowed("guide", "POST");
-export const PATCH = methodNotAllowed("guide", "POST");
-export const DELETE = methodNotAllowed("guide", "POST");
+export const GET = methodNotAllowed(startVerificationEndpoint);
+export const PUT = methodNotAllowed(startVerificationEndpoint);
+export const PATCH = methodNotAllowed(startVerificationEndpoint);
+export const DELETE = methodNotAllowed(startVerificationEndpoint);

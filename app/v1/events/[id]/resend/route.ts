@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { resendEvent } from "@/lib/webhooks/resend-event";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { resendEventEndpoint } from "@/lib/webhooks/api-endpoints";
 
 // 202: the attempt is queued, not made; GET /v1/events/{id} shows its outcome.
@@ -15,7 +15,7 @@ export const POST = apiRoute(resendEventEndpoint, async ({ params, principal }) 
 }));
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const GET = methodNotAllowed("guide", "POST");
-export const PUT = methodNotAllowed("guide", "POST");
-export const PATCH = methodNotAllowed("guide", "POST");
-export const DELETE = methodNotAllowed("guide", "POST");
+export const GET = methodNotAllowed(resendEventEndpoint);
+export const PUT = methodNotAllowed(resendEventEndpoint);
+export const PATCH = methodNotAllowed(resendEventEndpoint);
+export const DELETE = methodNotAllowed(resendEventEndpoint);

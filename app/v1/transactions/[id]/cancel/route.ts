@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { cancelByMerchant } from "@/lib/transactions/cancel-by-merchant";
 import { paymentResult } from "@/lib/transactions/payment-response";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { cancelTransactionEndpoint } from "@/lib/transactions/api-endpoints";
 
 export const POST = apiRoute(cancelTransactionEndpoint, async ({ principal, params }) => {
@@ -10,7 +10,7 @@ export const POST = apiRoute(cancelTransactionEndpoint, async ({ principal, para
 }, { respond: paymentResult(200) });
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const GET = methodNotAllowed("guide", "POST");
-export const PUT = methodNotAllowed("guide", "POST");
-export const PATCH = methodNotAllowed("guide", "POST");
-export const DELETE = methodNotAllowed("guide", "POST");
+export const GET = methodNotAllowed(cancelTransactionEndpoint);
+export const PUT = methodNotAllowed(cancelTransactionEndpoint);
+export const PATCH = methodNotAllowed(cancelTransactionEndpoint);
+export const DELETE = methodNotAllowed(cancelTransactionEndpoint);

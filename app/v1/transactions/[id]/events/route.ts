@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { listTransactionHistory } from "@/lib/transactions/list-transaction-history";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { transactionHistoryEndpoint } from "@/lib/transactions/api-endpoints";
 
 export const GET = apiRoute(transactionHistoryEndpoint, async ({ principal, params }) => ({
@@ -9,7 +9,7 @@ export const GET = apiRoute(transactionHistoryEndpoint, async ({ principal, para
 }));
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const POST = methodNotAllowed("guide", "GET");
-export const PUT = methodNotAllowed("guide", "GET");
-export const PATCH = methodNotAllowed("guide", "GET");
-export const DELETE = methodNotAllowed("guide", "GET");
+export const POST = methodNotAllowed(transactionHistoryEndpoint);
+export const PUT = methodNotAllowed(transactionHistoryEndpoint);
+export const PATCH = methodNotAllowed(transactionHistoryEndpoint);
+export const DELETE = methodNotAllowed(transactionHistoryEndpoint);

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { createRefund } from "@/lib/transactions/create-refund";
 import { paymentResult } from "@/lib/transactions/payment-response";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { createRefundEndpoint } from "@/lib/transactions/api-endpoints";
 
 export const POST = apiRoute(createRefundEndpoint, async ({ principal, params, body }) => {
@@ -16,7 +16,7 @@ export const POST = apiRoute(createRefundEndpoint, async ({ principal, params, b
 }, { respond: paymentResult(201) });
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const GET = methodNotAllowed("guide", "POST");
-export const PUT = methodNotAllowed("guide", "POST");
-export const PATCH = methodNotAllowed("guide", "POST");
-export const DELETE = methodNotAllowed("guide", "POST");
+export const GET = methodNotAllowed(createRefundEndpoint);
+export const PUT = methodNotAllowed(createRefundEndpoint);
+export const PATCH = methodNotAllowed(createRefundEndpoint);
+export const DELETE = methodNotAllowed(createRefundEndpoint);

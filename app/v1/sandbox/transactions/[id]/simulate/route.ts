@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/api-handler";
 import { paymentResponse } from "@/lib/transactions/payment-response";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { simulateOutcome } from "@/lib/transactions/simulate-outcome";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { simulateOutcomeEndpoint } from "@/lib/transactions/api-endpoints";
 
 export const POST = apiRoute(simulateOutcomeEndpoint, async ({ principal, params, body }) => {
@@ -16,7 +16,7 @@ function simulated(t: Transaction) {
 }
 
 // Other methods: 405 with Allow, in this endpoint's error family.
-export const GET = methodNotAllowed("guide", "POST");
-export const PUT = methodNotAllowed("guide", "POST");
-export const PATCH = methodNotAllowed("guide", "POST");
-export const DELETE = methodNotAllowed("guide", "POST");
+export const GET = methodNotAllowed(simulateOutcomeEndpoint);
+export const PUT = methodNotAllowed(simulateOutcomeEndpoint);
+export const PATCH = methodNotAllowed(simulateOutcomeEndpoint);
+export const DELETE = methodNotAllowed(simulateOutcomeEndpoint);
