@@ -67,7 +67,7 @@ export async function claimSettlement(id: string, settlesAt: Date, providerRef: 
   return count === 1;
 }
 
-type StepColumns = Pick<Prisma.TransactionUpdateManyMutationInput, "checkoutAttempts" | "providerRef" | "cardBrand" | "cardLast4" | "cardExpMonth" | "cardExpYear">;
+type StepColumns = Pick<Prisma.TransactionUpdateManyMutationInput, "checkoutAttempts">;
 
 /** Records the next step after a provider answer; only while the sale is still open. */
 export async function setCheckoutState(id: string, state: CheckoutState, data: StepColumns = {}): Promise<boolean> {

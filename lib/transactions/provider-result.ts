@@ -68,14 +68,13 @@ export interface ApplyOptions {
 
 /** Applies a provider's answer to a PROCESSING transaction (see the top of this file). */
 export async function applyProviderResult({ transaction: t, result, actor, reason, declines = "final", card = result.card }: ApplyOptions): Promise<AppliedResult> {
-  const why = typeof reason === "function" && (result.status === "succeeded" || result.status === "declined") ? reason(result) : typeof reason === "string" ? reason : undefined;
   try {
     switch (result.status) {
       case "succeeded":
-        return { outcome: "succeeded", transaction: await succeedTransaction({ id: t.id, actor, providerRef: result.providerRef, card, onlyFrom: ["PROCESSING"], reason: why }) };
+        return { outcome: "succeeded", transaction: await succeedTransaction({ id: t.id, actor, providerRef: result.providerRef, card, onlyFrom: ["PROCESSING"], reason: typeof reason === "function" ? reason(result) : reason }) };
       case "declined":
         if (declines === "attempt") return { outcome: "declined_attempt", code: result.code, message: result.message, card };
-        return { outcome: "declined", transaction: await declineTransaction({ id: t.id, actor, code: result.code, message: result.message, card, onlyFrom: ["PROCESSING"], reason: why }) };
+        return { outcome: "declined", transaction: await declineTransaction({ id: t.id, actor, code: result.code, message: result.message, card, onlyFrom: ["PROCESSING"], reason: typeof reason === "function" ? reason(result) : reason }) };
       case "requires_action":
       case "pending": {
         // The answer is still open: remember the provider's reference and the card it reported, if they are new.

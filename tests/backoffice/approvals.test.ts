@@ -15,13 +15,12 @@ import { reviewVerificationAsStaff as reviewVerification } from "@/lib/backoffic
 import { bulkApprovePayouts } from "@/lib/backoffice/payouts/bulk-approve-payouts";
 import { listPayoutsInReview } from "@/lib/backoffice/payouts/list-payouts-in-review";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { startKycVerification } from "@/lib/kyc/start-kyc-verification";
 import { submitKycVerification } from "@/lib/kyc/submit-kyc-verification";
 import { commands } from "@/scripts/cli/commands";
 import { createTestPayout, fundedMerchant, startPaymentsWorker, verifyCustomer, waitForStatus, type TestMerchant } from "../payouts/payout-fixtures";
-import { actorFor, nextCode, operator, staff } from "./helpers";
+import { actorFor, nextCode, operator, rejection, staff } from "./helpers";
 
 let worker: Worker;
 beforeAll(() => {
@@ -30,15 +29,6 @@ beforeAll(() => {
 afterAll(async () => {
   await worker.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 /** Holds from 50000 (screening), two approvers above 80000; no KYC needed below 100000. */
 async function merchant(): Promise<TestMerchant> {

@@ -15,21 +15,11 @@ import { listMerchants } from "@/lib/backoffice/merchants/list-merchants";
 import { setMerchantActive } from "@/lib/backoffice/merchants/set-merchant-active";
 import { updateRiskSettings } from "@/lib/backoffice/settings/update-risk-settings";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { getSigningSecrets } from "@/lib/webhooks/signing-keys";
 import { newMerchant } from "../helpers/fixtures";
-import { actorFor, enrolTotp, nextCode, operator, PASSWORD, staff } from "./helpers";
+import { actorFor, enrolTotp, nextCode, operator, PASSWORD, rejection, staff } from "./helpers";
 
 const headersFor = (key: string) => new Headers({ host: "localhost:3000", authorization: `Bearer ${key}` });
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("roles within one merchant", () => {
   it("grants each role exactly its pages", async () => {

@@ -1,10 +1,12 @@
 // Back-office test people, created through the same domain functions the CLI uses.
 import { generate } from "otplib";
+import { expect } from "vitest";
 import { startTotpEnrolment, confirmTotpEnrolment } from "@/lib/auth/enrol-totp";
 import type { StaffUser as Actor } from "@/lib/auth/staff-user";
 import { loadStaffUser as loadActor } from "@/lib/auth/staff-user";
 import { createStaffMember } from "@/lib/backoffice/team/create-staff-member";
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import type { MemberRole } from "@/lib/generated/prisma/enums";
 import { createOperator } from "@/lib/users/create-user";
 
@@ -37,4 +39,14 @@ export async function operator({ totp = true } = {}): Promise<{ actor: Actor; se
   const op = await createOperator({ email: `op${++n}-${Date.now()}@platform.test`, password: PASSWORD });
   const secret = totp ? await enrolTotp(op.id) : null;
   return { actor: (await loadActor(op.id))!, secret };
+}
+
+/** The AppError a domain call was refused with (fails the test if it did not fail, or failed otherwise). */
+export async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }

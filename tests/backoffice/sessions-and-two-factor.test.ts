@@ -11,18 +11,8 @@ import { resetTwoFactor } from "@/lib/backoffice/team/reset-two-factor";
 import { authenticateCredentials } from "@/lib/auth/authenticate-credentials";
 import { changePassword } from "@/lib/auth/change-password";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { newMerchant } from "../helpers/fixtures";
-import { actorFor, enrolTotp, nextCode, operator, PASSWORD, staff } from "./helpers";
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+import { actorFor, enrolTotp, nextCode, operator, PASSWORD, rejection, staff } from "./helpers";
 
 const versionOf = async (userId: string) => (await db.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } })).sessionVersion;
 

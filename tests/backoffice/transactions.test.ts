@@ -12,21 +12,11 @@ import { refundTransactionAsStaff as refundTransaction } from "@/lib/backoffice/
 import { resendEventAsStaff as resendWebhook } from "@/lib/backoffice/transactions/resend-webhook";
 import { parseTransactionFilters, type TransactionFilters } from "@/lib/backoffice/transactions/transaction-filters";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
 import { getBalance } from "@/lib/ledger/get-balances";
 import { newMerchant } from "../helpers/fixtures";
-import { actorFor, operator, staff } from "./helpers";
+import { actorFor, operator, rejection, staff } from "./helpers";
 import { sale } from "./sales";
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function ownerAccess(m: Awaited<ReturnType<typeof newMerchant>>) {
   return getMerchantAccess({ actor: await actorFor(m.owner.email), merchantId: m.merchant.id });

@@ -1,8 +1,7 @@
 // GET /v1/openapi.json (SPEC §5): a valid OpenAPI 3.1 document (checked by an
 // independent validator), public, covering every route under app/v1, with
 // examples that match their own schemas.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { validate, compileErrors } from "@readme/openapi-parser";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
@@ -11,6 +10,7 @@ import { GET as openApiJson } from "@/app/v1/openapi.json/route";
 import { GET as merchantsMe } from "@/app/v1/merchants/me/route";
 import { buildOpenApiDocument } from "@/lib/api/build-openapi-document";
 import { apiRequest, newMerchant } from "../helpers/fixtures";
+import { apiRouteFiles } from "../helpers/api-routes";
 import { expectResponseMatchesOpenApi } from "../helpers/openapi";
 
 type Json = Record<string, any>;
@@ -18,23 +18,12 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Every (method, path) that a route file under app/v1 exports, in OpenAPI path syntax. */
 function routesOnDisk(): string[] {
-  const root = path.resolve("app/v1");
   const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const rel = path.relative(root, dir).split(path.sep);
-        if (rel.some((p) => p.startsWith("[..."))) continue; // the JSON 404 catch-all
-        const apiPath = "/" + rel.map((p) => p.replace(/^\[(.+)\]$/, "{$1}")).join("/");
-        const source = readFileSync(full, "utf8");
-        // `export const PUT = methodNotAllowed(…)` is the 405 answer, not an endpoint.
-        for (const m of METHODS) if (new RegExp(`export\\s+(const|async function|function)\\s+${m}\\b(?!\\s*=\\s*methodNotAllowed)|\\bas\\s+${m}\\b`).test(source)) out.push(`${m.toLowerCase()} ${apiPath}`);
-      }
-    }
-  };
-  walk(root);
+  for (const { file, apiPath } of apiRouteFiles()) {
+    const source = readFileSync(file, "utf8");
+    // `export const PUT = methodNotAllowed(…)` is the 405 answer, not an endpoint.
+    for (const m of METHODS) if (new RegExp(`export\\s+(const|async function|function)\\s+${m}\\b(?!\\s*=\\s*methodNotAllowed)|\\bas\\s+${m}\\b`).test(source)) out.push(`${m.toLowerCase()} ${apiPath}`);
+  }
   return out.sort();
 }
 

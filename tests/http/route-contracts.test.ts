@@ -3,36 +3,17 @@
 // apiRoute(), which takes the error family, body schema, idempotency,
 // rate-limit tier and sandbox rule from it. This test fails when a route
 // spells out its own options again, or passes another endpoint's contract.
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EndpointSpec } from "@/lib/openapi/register-endpoint";
+import { apiRouteFiles } from "../helpers/api-routes";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-
-function routeFiles(): { file: string; apiPath: string }[] {
-  const root = path.resolve("app/v1");
-  const out: { file: string; apiPath: string }[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const rel = path.relative(root, dir).split(path.sep);
-        if (rel.some((p) => p.startsWith("[..."))) continue; // the JSON 404 catch-all
-        out.push({ file: full, apiPath: "/" + rel.map((p) => p.replace(/^\[(.+)\]$/, "{$1}")).join("/") });
-      }
-    }
-  };
-  walk(root);
-  return out;
-}
 
 describe("API routes", () => {
   it("each take their contract from their endpoint's OpenAPI registration", async () => {
     const checked: string[] = [];
     const problems: string[] = [];
-    for (const { file, apiPath } of routeFiles()) {
+    for (const { file, apiPath } of apiRouteFiles()) {
       const mod = (await import(file)) as Record<string, unknown>;
       for (const method of METHODS) {
         const handler = mod[method] as (((...args: unknown[]) => unknown) & { endpoint?: EndpointSpec }) | undefined;

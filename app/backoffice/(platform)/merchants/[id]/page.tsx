@@ -10,8 +10,7 @@ import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { AppError } from "@/lib/errors";
 import { getMerchantDetail } from "@/lib/backoffice/merchants/get-merchant-detail";
 import { requireOperatorPage } from "@/app/backoffice/_server/session";
-import { ReauthFields } from "@/components/backoffice/reauth-fields";
-import { IDLE } from "@/lib/backoffice/action-state";
+import { ResetTwoFactorForm } from "@/components/backoffice/settings/reset-two-factor-form";
 import { resetTwoFactorAsOperatorAction, setMerchantActiveAction, updateMerchantLimitsAction } from "../actions";
 
 export const metadata: Metadata = { title: "Merchant" };
@@ -102,17 +101,7 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                   <Td className="min-w-[14rem]">
                     {member.user.totpEnabledAt ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>}
                     {member.user.totpEnabledAt && member.user.id !== actor.id ? (
-                      <details className="mt-1">
-                        <summary className="cursor-pointer text-sm text-red-700 dark:text-red-400">
-                          Reset<span className="sr-only"> two-factor authentication of {member.user.email}</span>…
-                        </summary>
-                        <ActionForm action={resetTwoFactorAsOperatorAction} submitLabel="Reset two-factor" pendingLabel="Resetting…" size="sm" variant="danger" label={`Reset two-factor authentication of ${member.user.email}`} className="mt-2 space-y-2">
-                          <input type="hidden" name="merchantId" value={m.id} />
-                          <input type="hidden" name="userId" value={member.user.id} />
-                          <TextField id={`reset-2fa-reason-${member.id}`} name="reason" label="Reason" required maxLength={500} />
-                          <ReauthFields idPrefix={`reset-2fa-${member.id}`} totpEnabled={actor.totpEnabled} state={IDLE} purpose="Resetting someone's second factor needs" />
-                        </ActionForm>
-                      </details>
+                      <ResetTwoFactorForm action={resetTwoFactorAsOperatorAction} merchantId={m.id} member={member} actorTotpEnabled={actor.totpEnabled} />
                     ) : null}
                   </Td>
                 </tr>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ActionForm } from "@/components/backoffice/action-form";
 import { NoAccess } from "@/components/backoffice/no-access";
 import { InviteForm } from "@/components/backoffice/settings/invite-form";
+import { ResetTwoFactorForm } from "@/components/backoffice/settings/reset-two-factor-form";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -11,8 +12,6 @@ import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { memberRole } from "@/lib/backoffice/authz";
 import { requirePagePermission } from "@/app/backoffice/_server/session";
 import { listTeam } from "@/lib/backoffice/team/list-team";
-import { ReauthFields } from "@/components/backoffice/reauth-fields";
-import { IDLE } from "@/lib/backoffice/action-state";
 import { changeRoleAction, inviteMemberAction, removeMemberAction, resetTwoFactorAction, revokeInvitationAction } from "../actions";
 
 export const metadata: Metadata = { title: "Team" };
@@ -77,17 +76,7 @@ export default async function TeamPage({ params }: { params: Promise<{ merchantI
                     {m.user.totpEnabledAt ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>}
                     {/* A lost phone: the owner resets a teammate's second factor (never their own); the server checks who may. */}
                     {m.user.totpEnabledAt && memberRole(access) === "OWNER" && m.user.id !== access.actor.id ? (
-                      <details className="mt-1">
-                        <summary className="cursor-pointer text-sm text-red-700 dark:text-red-400">
-                          Reset<span className="sr-only"> two-factor authentication of {m.user.email}</span>…
-                        </summary>
-                        <ActionForm action={resetTwoFactorAction} submitLabel="Reset two-factor" pendingLabel="Resetting…" size="sm" variant="danger" label={`Reset two-factor authentication of ${m.user.email}`} className="mt-2 space-y-2">
-                          <input type="hidden" name="merchantId" value={merchantId} />
-                          <input type="hidden" name="userId" value={m.user.id} />
-                          <TextField id={`reset-2fa-reason-${m.id}`} name="reason" label="Reason" required maxLength={500} hint="For the audit log, e.g. “lost phone, identity checked by call”." />
-                          <ReauthFields idPrefix={`reset-2fa-${m.id}`} totpEnabled={access.actor.totpEnabled} state={IDLE} purpose="Resetting someone's second factor needs" />
-                        </ActionForm>
-                      </details>
+                      <ResetTwoFactorForm action={resetTwoFactorAction} merchantId={merchantId} member={m} actorTotpEnabled={access.actor.totpEnabled} reasonHint="For the audit log, e.g. “lost phone, identity checked by call”." />
                     ) : null}
                   </Td>
                   <Td>
