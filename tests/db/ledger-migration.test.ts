@@ -19,6 +19,8 @@ const SESSION_VERSION_MIGRATION = "20261125001100_user_session_version";
 const CHECKOUT_TOKEN_MIGRATION = "20261125003133_hash_checkout_tokens";
 const KYC_TOKEN_MIGRATION = "20261125003435_hash_kyc_tokens";
 const scratch = `${new URL(env.DATABASE_URL).pathname.slice(1)}_migration`;
+/** Each case builds a database and applies every migration to it: on a busy machine that takes a while, and it is work, not waiting. */
+const BUILDS_A_DATABASE = { timeout: 120_000 };
 
 async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: env.DATABASE_URL });
@@ -65,7 +67,7 @@ async function acrossMigration(migration: string, seed: (c: pg.Client) => Promis
   }
 }
 
-it("keeps every balance exact across the migration, old entries rolled up", async () => {
+it("keeps every balance exact across the migration, old entries rolled up", BUILDS_A_DATABASE, async () => {
   await acrossMigration(
     LEDGER_MIGRATION,
     async (c) => {
@@ -106,7 +108,7 @@ it("keeps every balance exact across the migration, old entries rolled up", asyn
   );
 });
 
-it("backfills each event's automatic attempt count and first attempt time", async () => {
+it("backfills each event's automatic attempt count and first attempt time", BUILDS_A_DATABASE, async () => {
   await acrossMigration(
     EVENT_COUNTERS_MIGRATION,
     async (c) => {
@@ -129,7 +131,7 @@ it("backfills each event's automatic attempt count and first attempt time", asyn
   );
 });
 
-it("hashes existing checkout tokens in place: a link handed out before the migration still opens its checkout", async () => {
+it("hashes existing checkout tokens in place: a link handed out before the migration still opens its checkout", BUILDS_A_DATABASE, async () => {
   await acrossMigration(
     CHECKOUT_TOKEN_MIGRATION,
     async (c) => {
@@ -147,7 +149,7 @@ it("hashes existing checkout tokens in place: a link handed out before the migra
   );
 });
 
-it("hashes existing verification tokens in place and keeps every user's sessions (version 0)", async () => {
+it("hashes existing verification tokens in place and keeps every user's sessions (version 0)", BUILDS_A_DATABASE, async () => {
   await acrossMigration(
     SESSION_VERSION_MIGRATION,
     async (c) => {
