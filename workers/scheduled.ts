@@ -16,6 +16,7 @@ import { purgeExpiredIdempotencyRecords } from "@/lib/idempotency/purge-expired-
 import { QUEUES } from "@/lib/jobs/queues";
 import { rollUpLedger } from "@/lib/ledger/roll-up";
 import { logger } from "@/lib/log";
+import { expireAuthorizations } from "@/lib/maintenance/expire-authorizations";
 import { expireCheckouts } from "@/lib/maintenance/expire-checkouts";
 import { runDailySandboxPurge } from "@/lib/maintenance/run-daily-sandbox-purge";
 import { producerConnectionOptions, rkey, workerConnectionOptions } from "@/lib/redis";
@@ -32,6 +33,8 @@ const SCHEDULED_TASKS: ScheduledTask[] = [
   { id: "ledger-roll-up", everyMs: 1_000, run: rollUpLedger },
   // Maintenance (issue #5): overdue checkouts expire, sandbox data is purged daily.
   { id: "checkout-expiry", everyMs: 10_000, run: expireCheckouts },
+  // Authorize and capture (SPEC §17): holds not captured by captureBefore lapse.
+  { id: "authorization-expiry", everyMs: 10_000, run: expireAuthorizations },
   { id: "daily-sandbox-purge", everyMs: 15 * 60_000, run: runDailySandboxPurge },
   // API (lib/idempotency, lib/api-requests): expired Idempotency-Key records already count as absent; this reclaims space.
   { id: "idempotency-record-purge", everyMs: 10 * 60_000, run: purgeExpiredIdempotencyRecords },

@@ -75,9 +75,11 @@ export function CardPanel({ session, t, amount, pay, verify, completePath }: Car
   }
   return (
     <section aria-labelledby="method-heading">
-      <h2 id="method-heading" className={`mb-4 ${ui.heading}`}>
+      <h2 id="method-heading" className={`${transaction.action === "AUTHORIZE" ? "mb-1" : "mb-4"} ${ui.heading}`}>
         {t("card.heading")}
       </h2>
+      {/* SPEC §17: an authorization holds the amount now; the merchant's capture charges it. */}
+      {transaction.action === "AUTHORIZE" ? <p className={`mb-4 ${ui.muted}`}>{t("card.authorizeNotice", { amount, merchant: session.merchantName })}</p> : null}
       <CardForm action={pay} initialState={initialState} text={cardFormText(t)} />
     </section>
   );

@@ -8,9 +8,15 @@ import type { TransactionStatus } from "@/lib/generated/prisma/enums";
 import { AutoRedirect } from "./auto-redirect";
 import { StatePanel, type PanelTone } from "./state-panel";
 
-type Wording = { tone: PanelTone; title: "successTitle" | "declinedTitle" | "canceledTitle" | "expiredTitle" | "heldTitle"; body: "successBody" | "declinedBody" | "canceledBody" | "expiredBody" | "heldBody" };
+type Wording = {
+  tone: PanelTone;
+  title: "successTitle" | "authorizedTitle" | "declinedTitle" | "canceledTitle" | "expiredTitle" | "heldTitle";
+  body: "successBody" | "authorizedBody" | "declinedBody" | "canceledBody" | "expiredBody" | "heldBody";
+};
 
-function wordingFor(status: TransactionStatus): Wording {
+function wordingFor(status: TransactionStatus, authorized: boolean): Wording {
+  // An authorization whose hold is placed (SPEC §17): the customer is done; the charge comes with the merchant's capture.
+  if (status === "PROCESSING" && authorized) return { tone: "success", title: "authorizedTitle", body: "authorizedBody" };
   switch (status) {
     case "SUCCESS":
       return { tone: "success", title: "successTitle", body: "successBody" };
@@ -38,7 +44,7 @@ const REDIRECT_AFTER_MS = 1_000;
 
 export function ClosedCheckout({ session, t, amount, redirect }: { session: CheckoutSession; t: CheckoutTranslator; amount: string; redirect: boolean }) {
   const { transaction, merchantName } = session;
-  const wording = wordingFor(transaction.status);
+  const wording = wordingFor(transaction.status, transaction.authorizedAt !== null);
   const values = { amount, merchant: merchantName };
   const goTo = redirect && session.outcomeUrl ? session.outcomeUrl : null;
   const link = goTo ? { href: goTo, label: t("state.continue", values) } : session.returnUrl ? { href: session.returnUrl, label: t("state.returnTo", values) } : null;

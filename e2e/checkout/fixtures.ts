@@ -91,10 +91,10 @@ export interface Sale {
 
 let orders = 0;
 
-/** A sale awaiting the customer, created as a merchant would: POST /v1/payment/sale. */
-export async function createSale(request: APIRequestContext, m: Merchant, overrides: Record<string, unknown> = {}): Promise<Sale> {
+/** A sale awaiting the customer, created as a merchant would: POST /v1/payment/sale (or /v1/payment/authorize, SPEC §17). */
+export async function createSale(request: APIRequestContext, m: Merchant, overrides: Record<string, unknown> = {}, endpoint: "/v1/payment/sale" | "/v1/payment/authorize" = "/v1/payment/sale"): Promise<Sale> {
   const orderId = `e2e-${Date.now().toString(36)}-${++orders}`;
-  const res = await request.post("/v1/payment/sale", {
+  const res = await request.post(endpoint, {
     headers: { "x-api-key": m.keys.sandbox },
     data: {
       amount: 1050,

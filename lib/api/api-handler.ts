@@ -63,6 +63,8 @@ export interface ApiRouteOptions<TSchema extends z.ZodType | undefined> {
   write?: boolean;
   /** zod schema of the JSON body; absent for GETs. */
   body?: TSchema;
+  /** No body at all (no Content-Type, nothing sent) means `{}`: for bodies whose every field is optional. */
+  optionalBody?: boolean;
   /** "payment": also counts against the per-key payment tier (POST /payment/*, POST /transactions; SPEC §11). */
   rateLimit?: "payment";
   /** Sandbox-only endpoints answer a live key 404 before reading the body (SPEC §5, §20). */
@@ -75,6 +77,9 @@ export interface ApiRouteOptions<TSchema extends z.ZodType | undefined> {
    */
   idempotent?: boolean | { respond: (transaction: Transaction) => ApiResult };
 }
+
+/** A request that declares no body: no Content-Type and no (or a zero) Content-Length. */
+const sentNoBody = (req: Request) => !req.headers.get("content-type") && (req.headers.get("content-length") ?? "0") === "0" && req.headers.get("transfer-encoding") === null;
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
@@ -91,6 +96,7 @@ function optionsOf(endpoint: EndpointSpec, extras: ApiRouteExtras): ApiRouteOpti
     // Read-only keys and deactivated merchants may only read (SPEC §2).
     write: endpoint.method !== "get",
     body: endpoint.body,
+    optionalBody: endpoint.optionalBody,
     rateLimit: endpoint.rateLimit,
     sandboxOnly: endpoint.sandboxOnly,
     idempotent: endpoint.idempotent ? (extras.respond ? { respond: extras.respond } : true) : false,
@@ -155,7 +161,7 @@ export function apiRoute(contract: EndpointSpec | ApiRouteOptions<z.ZodType | un
       let body: unknown;
       let json: unknown;
       if (options.body) {
-        bodyText = await readBodyText(req);
+        bodyText = options.optionalBody && sentNoBody(req) ? "{}" : await readBodyText(req);
         ({ json, data: body } = parseJsonText(bodyText, options.body));
       }
 

@@ -68,7 +68,7 @@ export async function approveTransaction({ actor, transactionId, reason, seenUpd
 
       // A released sale gets a fresh checkout window: the hold must not eat the customer's time to pay.
       const expiresAt =
-        held.action === "SALE"
+        held.action === "SALE" || held.action === "AUTHORIZE"
           ? new Date(Date.now() + (await getRiskSettings({ merchantId: held.merchantId, environment: held.environment, tx })).checkoutExpiryMinutes * 60_000)
           : undefined;
       const r = await transition(tx, {

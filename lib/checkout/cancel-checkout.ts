@@ -7,17 +7,17 @@ import { isFinal } from "@/lib/transactions/state-machine";
 import { TransitionRefusedError } from "@/lib/transactions/transition";
 import type { CheckoutResult } from "./checkout-result";
 import { isInFlight, readCheckoutState } from "./checkout-state";
-import { findCheckout } from "./find-checkout";
+import { awaitsCustomer, findCheckout } from "./find-checkout";
 
 export async function cancelCheckout({ token }: { token: string }): Promise<CheckoutResult> {
   const t = await findCheckout(token);
   if (!t) return { kind: "closed" };
-  if (isFinal(t.status)) return { kind: "finished" };
+  if (isFinal(t.status) || !awaitsCustomer(t)) return { kind: "finished" };
   const state = readCheckoutState(t.providerState);
   if (isInFlight(state)) return { kind: "busy" };
   if (state.step === "settling") return { kind: "next" };
   try {
-    await cancelTransaction({ id: t.id, actor: { type: "customer" }, reason: "canceled by the customer on the hosted checkout", onlyFrom: ["PROCESSING", "CREATED"] });
+    await cancelTransaction({ id: t.id, actor: { type: "customer" }, reason: "canceled by the customer on the hosted checkout", onlyFrom: ["PROCESSING", "CREATED"], onlyUnauthorized: true });
     return { kind: "finished" };
   } catch (err) {
     if (err instanceof TransitionRefusedError) return { kind: "closed" };

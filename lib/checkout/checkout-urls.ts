@@ -26,7 +26,7 @@ export function checkoutPath(base: string, token: string, page: CheckoutPage = "
   return page === "pay" ? root : `${root}/${page}`;
 }
 
-type Outcome = Pick<Transaction, "id" | "orderId" | "status" | "successUrl" | "failureUrl" | "returnUrl">;
+type Outcome = Pick<Transaction, "id" | "orderId" | "status" | "successUrl" | "failureUrl" | "returnUrl"> & Partial<Pick<Transaction, "authorizedAt">>;
 
 /** Only absolute http(s) URLs are ever put in a link or a redirect (no `javascript:`). */
 function safeUrl(raw: string | null): URL | null {
@@ -62,10 +62,12 @@ function merchantPageFor(status: TransactionStatus, t: Outcome): string | null {
 /**
  * Where a finished checkout sends the customer: successUrl, failureUrl or (canceled,
  * expired) returnUrl, with `transactionId`, `orderId` and `status` added to the
- * merchant's own query parameters. Null while the sale is not finished.
+ * merchant's own query parameters. Null while the sale is not finished (an
+ * authorization: until its hold is placed).
  */
 export function outcomeUrl(t: Outcome): string | null {
-  const url = safeUrl(merchantPageFor(t.status, t));
+  // An authorization whose hold is placed (SPEC §17) is done for the customer: back to successUrl, with its status (PROCESSING) as it is.
+  const url = safeUrl(t.status === "PROCESSING" && t.authorizedAt ? t.successUrl : merchantPageFor(t.status, t));
   if (!url) return null;
   url.searchParams.set("transactionId", t.id);
   url.searchParams.set("orderId", t.orderId);

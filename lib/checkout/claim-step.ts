@@ -2,8 +2,9 @@
 // Each is one UPDATE whose WHERE clause is the whole precondition, so of two
 // identical requests — a double-clicked Pay, a second tab — exactly one gets
 // count 1 and talks to the provider; the other is told someone else is on it.
-// Every claim also requires the sale to be PROCESSING and not past its
-// expiresAt by the database's clock, so no payment starts after expiry.
+// Every claim also requires the sale to be PROCESSING (an authorization: its
+// hold not yet placed) and not past its expiresAt by the database's clock, so
+// no payment starts after expiry.
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { MAX_CHECKOUT_ATTEMPTS, STALE_IN_FLIGHT_SECONDS, type CheckoutState } from "./checkout-state";
@@ -21,7 +22,7 @@ export async function claimCardAttempt(id: string, expectedAttempts: number): Pr
     UPDATE "Transaction"
        SET "checkoutAttempts" = "checkoutAttempts" + 1, "providerState" = ${json(state)}::jsonb
      WHERE "id" = ${id}
-       AND "status" = 'PROCESSING'
+       AND "status" = 'PROCESSING' AND "authorizedAt" IS NULL
        AND "checkoutAttempts" = ${expectedAttempts}
        AND "checkoutAttempts" < ${MAX_CHECKOUT_ATTEMPTS}
        AND ("expiresAt" IS NULL OR "expiresAt" > now())
@@ -39,7 +40,7 @@ export async function claimVerification(id: string, codeTries: number): Promise<
     UPDATE "Transaction"
        SET "providerState" = ${json(state)}::jsonb
      WHERE "id" = ${id}
-       AND "status" = 'PROCESSING'
+       AND "status" = 'PROCESSING' AND "authorizedAt" IS NULL
        AND ("expiresAt" IS NULL OR "expiresAt" > now())
        AND ("providerState"->>'step' = 'verification'
             OR ("providerState"->>'step' IS NULL AND "providerState"->>'action' = 'verification_code')
@@ -61,7 +62,7 @@ export async function claimSettlement(id: string, settlesAt: Date, providerRef: 
            "providerRef" = ${providerRef},
            "expiresAt" = GREATEST("expiresAt", ${settlesAt}::timestamptz + interval '10 minutes')
      WHERE "id" = ${id}
-       AND "status" = 'PROCESSING'
+       AND "status" = 'PROCESSING' AND "authorizedAt" IS NULL
        AND ("expiresAt" IS NULL OR "expiresAt" > now())
        AND ("providerState" IS NULL OR "providerState"->>'step' = 'idle')`;
   return count === 1;

@@ -10,7 +10,7 @@ import { resultOfOtherRequest } from "./await-other-request";
 import type { CheckoutResult } from "./checkout-result";
 import { MAX_CODE_TRIES, readCheckoutState } from "./checkout-state";
 import { claimVerification, setCheckoutState } from "./claim-step";
-import { findCheckout, type CheckoutTransaction } from "./find-checkout";
+import { awaitsCustomer, findCheckout, type CheckoutTransaction } from "./find-checkout";
 import { applyCheckoutResult, checkoutResultOf, recordDeclinedAttempt } from "./finish-checkout";
 import { startSettlement } from "./settle-checkout";
 
@@ -18,7 +18,7 @@ const CODE = /^\d{4,10}$/;
 
 export async function confirmVerification({ token, code }: { token: string; code: string }): Promise<CheckoutResult> {
   const t = await findCheckout(token);
-  if (!t || t.status !== "PROCESSING") return { kind: "closed" };
+  if (!t || !awaitsCustomer(t)) return { kind: "closed" };
   const entered = code.replace(/\s/g, "");
   if (!CODE.test(entered)) return { kind: "invalid", errors: { code: "invalidCode" } };
   const state = readCheckoutState(t.providerState);

@@ -26,10 +26,19 @@ async function withMerchantAndMethod(t: Transaction | null): Promise<CheckoutTra
   return { ...t, merchant, method };
 }
 
+/**
+ * The checkout still waits for the customer: PROCESSING, and for an
+ * authorization its hold not yet placed (once it is, the customer is done,
+ * SPEC §17: only the merchant's capture, void or the lapse move it on).
+ */
+export function awaitsCustomer(t: Pick<Transaction, "status" | "authorizedAt">): boolean {
+  return t.status === "PROCESSING" && t.authorizedAt === null;
+}
+
 export async function findCheckout(token: string): Promise<CheckoutTransaction | null> {
   if (!TOKEN.test(token)) return null;
   const t = await db.transaction.findUnique({ where: { checkoutTokenHash: sha256Hex(token) } });
-  return t && t.action === "SALE" ? withMerchantAndMethod(t) : null;
+  return t && (t.action === "SALE" || t.action === "AUTHORIZE") ? withMerchantAndMethod(t) : null;
 }
 
 export async function findCheckoutById(id: string): Promise<CheckoutTransaction | null> {

@@ -18,7 +18,7 @@ const CHECKOUT_REASON = (r: { status: "succeeded" | "declined" }) => (r.status =
 
 /** What a finished (or already moved) checkout shows the customer. */
 export function checkoutResultOf(applied: AppliedResult): CheckoutResult {
-  return applied.outcome === "succeeded" || applied.outcome === "declined" ? { kind: "finished" } : { kind: "closed" };
+  return applied.outcome === "succeeded" || applied.outcome === "authorized" || applied.outcome === "declined" ? { kind: "finished" } : { kind: "closed" };
 }
 
 /**

@@ -16,7 +16,7 @@ import { watchCryptoPayment } from "./simulate-provider";
 type CheckoutView =
   /** The method's form, or its current step. */
   | "open"
-  /** SUCCESS, DECLINED or CANCELED. */
+  /** SUCCESS, DECLINED or CANCELED, or an authorization whose hold is placed (SPEC §17: the customer is done). */
   | "finished"
   | "expired"
   /** Held for review (WAIT_APPROVE) or not yet open (CREATED): nothing for the customer to do. */
@@ -39,7 +39,7 @@ export interface CheckoutSession {
 }
 
 function viewOf(t: CheckoutTransaction): CheckoutView {
-  if (t.status === "PROCESSING") return "open";
+  if (t.status === "PROCESSING") return t.authorizedAt ? "finished" : "open";
   if (t.status === "EXPIRED") return "expired";
   return isFinal(t.status) ? "finished" : "waiting";
 }

@@ -13,7 +13,7 @@ import type { ProviderResult } from "@/lib/providers/types";
 import type { CheckoutResult } from "./checkout-result";
 import { resultOfOtherRequest } from "./await-other-request";
 import { claimCardAttempt, setCheckoutState } from "./claim-step";
-import { findCheckout, type CheckoutTransaction } from "./find-checkout";
+import { awaitsCustomer, findCheckout, type CheckoutTransaction } from "./find-checkout";
 import { applyCheckoutResult, checkoutResultOf, recordDeclinedAttempt } from "./finish-checkout";
 import { startSettlement } from "./settle-checkout";
 import { validateCardFields, type CardFields } from "./validate-card-fields";
@@ -27,7 +27,7 @@ export interface PayWithCardOptions {
 
 export async function payWithCard({ token, expectedAttempts, fields }: PayWithCardOptions): Promise<CheckoutResult> {
   const t = await findCheckout(token);
-  if (!t || t.status !== "PROCESSING" || t.methodType !== "card") return { kind: "closed" };
+  if (!t || !awaitsCustomer(t) || t.methodType !== "card") return { kind: "closed" };
   const validation = validateCardFields(fields);
   if (!validation.ok) return { kind: "invalid", errors: validation.errors };
   const provider = getProvider(t.environment, t.provider ?? "");
@@ -39,7 +39,7 @@ export async function payWithCard({ token, expectedAttempts, fields }: PayWithCa
   try {
     if (!provider) throw new Error(`No provider ${t.provider ?? "(none)"} in ${t.environment}`);
     const { holderName, ...card } = validation.card;
-    result = await provider.authorize({ transactionId: t.id, amount: t.amount, currency: t.currency, method: "card", card: { ...card, holderName } });
+    result = await provider.authorize({ transactionId: t.id, amount: t.amount, currency: t.currency, method: "card", card: { ...card, holderName }, capture: t.action === "AUTHORIZE" ? "manual" : "automatic" });
   } catch (err) {
     // Only the error's name: a connector's message might quote its input.
     logger.error({ transactionId: t.id, err: (err as Error).name }, "card authorization failed");
@@ -52,7 +52,8 @@ async function applyAuthorization(t: CheckoutTransaction, attempts: number, resu
   const applied = await applyCheckoutResult(t, result, { declines: "attempt" });
   switch (applied.outcome) {
     case "succeeded":
-      logger.info({ transactionId: t.id, attempt: attempts, brand: result.card?.brand, last4: result.card?.last4 }, "checkout card payment succeeded");
+    case "authorized":
+      logger.info({ transactionId: t.id, attempt: attempts, brand: result.card?.brand, last4: result.card?.last4, outcome: applied.outcome }, "checkout card payment succeeded");
       return { kind: "finished" };
     case "declined_attempt":
       return recordDeclinedAttempt(t, attempts, applied.code, applied.card);

@@ -11,7 +11,7 @@ import { logger } from "@/lib/log";
 import { awaitedPayment, customerApproves, customerDeclines } from "@/lib/providers/sandbox/customer-actions";
 import type { CheckoutResult } from "./checkout-result";
 import { readCheckoutState } from "./checkout-state";
-import { findCheckout, type CheckoutTransaction } from "./find-checkout";
+import { awaitsCustomer, findCheckout, type CheckoutTransaction } from "./find-checkout";
 import { applyCheckoutResult, checkoutResultOf } from "./finish-checkout";
 import { instalmentPlans, isPlanId } from "./instalment-plans";
 import { startSettlement } from "./settle-checkout";
@@ -27,7 +27,7 @@ export const CRYPTO_MIN_CONFIRMATION_MS = 5_000;
 /** An open sandbox checkout of one of these method types, with nothing in flight. */
 async function openSandboxCheckout(token: string, types: PaymentMethodType[]): Promise<CheckoutTransaction | null> {
   const t = await findCheckout(token);
-  if (!t || t.environment !== "sandbox" || t.status !== "PROCESSING" || !t.methodType || !types.includes(t.methodType)) return null;
+  if (!t || t.environment !== "sandbox" || !awaitsCustomer(t) || !t.methodType || !types.includes(t.methodType)) return null;
   return t;
 }
 

@@ -1,4 +1,6 @@
-// SALE checkouts not completed by expiresAt → EXPIRED (SPEC §4). A sweep, not
+// SALE and AUTHORIZE checkouts not completed by expiresAt → EXPIRED (SPEC §4,
+// §17; an authorization whose hold is placed lapses at captureBefore instead,
+// lib/maintenance/expire-authorizations.ts). A sweep, not
 // one timer per sale: it expires everything overdue, so it is just as
 // correct after the worker was down for an hour as when it runs every few
 // seconds. Each sale moves in its own conditional transition (only from
@@ -17,8 +19,9 @@ export async function expireCheckouts({ now = new Date(), batchSize = BATCH }: {
   for (;;) {
     const rows: { id: string; expiresAt: Date | null }[] = await db.transaction.findMany({
       where: {
-        action: "SALE",
+        action: { in: ["SALE", "AUTHORIZE"] },
         status: { in: ["CREATED", "PROCESSING"] },
+        authorizedAt: null,
         expiresAt: { lte: now },
         ...(after ? { OR: [{ expiresAt: { gt: after.expiresAt } }, { expiresAt: after.expiresAt, id: { gt: after.id } }] } : {}),
       },
@@ -30,7 +33,7 @@ export async function expireCheckouts({ now = new Date(), batchSize = BATCH }: {
     for (const row of rows) {
       try {
         const r = await db.$transaction((tx) =>
-          transition(tx, { id: row.id, to: "EXPIRED", onlyFrom: ["CREATED", "PROCESSING"], actor: { type: "system", id: "expiry" }, reason: "checkout not completed before expiresAt" }),
+          transition(tx, { id: row.id, to: "EXPIRED", onlyFrom: ["CREATED", "PROCESSING"], actor: { type: "system", id: "expiry" }, reason: "checkout not completed before expiresAt", onlyUnauthorized: true }),
         );
         eventIds.push(r.eventId);
         expired++;

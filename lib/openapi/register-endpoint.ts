@@ -33,6 +33,8 @@ export interface EndpointSpec {
   tags: string[];
   family: ErrorFamily;
   body?: z.ZodType;
+  /** Every field of the body is optional: a request with no body at all (no Content-Type, nothing sent) means `{}`. */
+  optionalBody?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Status → schema (described by its status text) or `{ description, schema?, example? }`. Business errors go here too. */
@@ -144,7 +146,7 @@ export function registerEndpoint<const S extends EndpointSpec>(spec: S): S {
     request: {
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.query ? { query: spec.query } : {}),
-      ...(spec.body ? { body: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
+      ...(spec.body ? { body: { required: !spec.optionalBody, content: { "application/json": { schema: spec.body } } } } : {}),
     },
     ...(spec.idempotent ? { parameters: [IDEMPOTENCY_KEY_PARAMETER] } : {}),
     ...(authenticated ? {} : { security: [] }),

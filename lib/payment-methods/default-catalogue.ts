@@ -14,7 +14,7 @@ export const SANDBOX_CURRENCIES = ["USD", "EUR", "GBP"];
 
 export const SANDBOX_CATALOGUE: CatalogueEntry[] = [
   // A card sale can complete directly when card data is sent; otherwise it redirects.
-  { slug: "card", type: "card", name: "Card", actions: ["SALE"], requiresRedirect: false },
+  { slug: "card", type: "card", name: "Card", actions: ["SALE", "AUTHORIZE"], requiresRedirect: false },
   { slug: "bank_transfer", type: "bank_transfer", name: "Bank transfer", actions: ["SALE", "PAYOUT"], requiresRedirect: true },
   { slug: "paypal", type: "ewallet", name: "PayPal", actions: ["SALE", "PAYOUT"], requiresRedirect: true },
   { slug: "crypto", type: "crypto", name: "Crypto", actions: ["SALE", "PAYOUT"], requiresRedirect: true },

@@ -44,6 +44,18 @@ export interface AuthorizeInput {
   card?: CardInput;
   /** Method-specific, non-card input (e.g. an e-wallet e-mail, a BNPL plan). */
   details?: Record<string, unknown>;
+  /**
+   * "manual" for an AUTHORIZE (SPEC §17): `succeeded` then means the hold is
+   * placed, and the money moves only on capture(). Default "automatic": a SALE.
+   */
+  capture?: "automatic" | "manual";
+}
+
+interface HoldInput {
+  transactionId: string;
+  providerRef: string;
+  amount: bigint;
+  currency: string;
 }
 
 interface ConfirmActionInput {
@@ -78,12 +90,14 @@ interface StatusInput {
 
 export interface PaymentProvider {
   readonly name: string;
-  /** Take a payment (a SALE is authorised and captured in one step). */
+  /** Take a payment (a SALE is authorised and captured in one step), or place a hold (`capture: "manual"`). */
   authorize(input: AuthorizeInput): Promise<ProviderResult>;
   /** Complete a `requires_action` step, e.g. a verification code entered by the customer. */
   confirmAction(input: ConfirmActionInput): Promise<ProviderResult>;
-  /** Capture a previously authorised amount (AUTHORIZE flows). */
-  capture(input: { transactionId: string; providerRef: string; amount: bigint; currency: string }): Promise<ProviderResult>;
+  /** Capture `amount` (≤ the hold) of a placed hold; the provider releases the rest. One capture per hold. */
+  capture(input: HoldInput): Promise<ProviderResult>;
+  /** Release a hold that will not be captured (void, lapse, an authorization that cannot be recorded). */
+  release(input: HoldInput): Promise<ProviderResult>;
   refund(input: RefundInput): Promise<ProviderResult>;
   payout(input: PayoutInput): Promise<ProviderResult>;
   /** Current state of an operation started earlier (polling after `pending`). */

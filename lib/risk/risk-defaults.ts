@@ -11,3 +11,6 @@ export const RISK_DEFAULTS = {
   saleReviewThreshold: null,
   checkoutExpiryMinutes: 30,
 } as const;
+
+/** SPEC §17: how long an authorization's hold waits for its capture (MerchantSettings.authorizationValidityDays). */
+export const AUTHORIZATION_VALIDITY_DAYS = { default: 7, min: 1, max: 30 } as const;

@@ -10,7 +10,7 @@ import { screenTransaction } from "./screen-transaction";
 
 export const screenSaleJob = defineJob(JOBS.screenSale, async ({ transactionId }) => {
   const t = await db.transaction.findUnique({ where: { id: transactionId } });
-  if (!t || t.action !== "SALE" || t.status !== "PROCESSING") return { held: false };
+  if (!t || (t.action !== "SALE" && t.action !== "AUTHORIZE") || t.status !== "PROCESSING") return { held: false };
   const screening = await screenTransaction({ transaction: t });
   if (!screening.hold) {
     // Screened and clear: the sweep (sweep-sale-screening.ts) need not queue it again.

@@ -63,7 +63,7 @@ export async function screenTransaction({ transaction: t }: { transaction: Trans
       const text = `customer ${e.field} matches the screening list${e.reason ? ` (${e.reason})` : ""}`;
       (e.merchantId === null ? platform : merchant).push(text);
     }
-  } else if (t.action === "SALE" && settings.saleReviewThreshold !== null && t.amount > settings.saleReviewThreshold) {
+  } else if ((t.action === "SALE" || t.action === "AUTHORIZE") && settings.saleReviewThreshold !== null && t.amount > settings.saleReviewThreshold) {
     merchant.push(`amount ${t.amount} above the sale review threshold ${settings.saleReviewThreshold}`);
   }
 

@@ -12,7 +12,7 @@ function dueScreenings({ olderThanMs = 5_000 }: { olderThanMs?: number } = {}) {
     const due = await db.$queryRaw<{ id: string }[]>`
       SELECT t.id FROM "Transaction" t
       JOIN "MerchantSettings" s ON s."merchantId" = t."merchantId" AND s.environment = t.environment
-      WHERE t.action = 'SALE' AND t.status = 'PROCESSING' AND t."screenedAt" IS NULL
+      WHERE t.action IN ('SALE', 'AUTHORIZE') AND t.status = 'PROCESSING' AND t."screenedAt" IS NULL
         AND s."saleReviewThreshold" IS NOT NULL AND t.amount > s."saleReviewThreshold"
         AND t."createdAt" < now() - make_interval(secs => ${olderThanMs / 1000})
         AND t."createdAt" > now() - interval '7 days'

@@ -6,6 +6,7 @@ import { errorContent, PaymentError } from "@/lib/openapi/common";
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
 import { z } from "@/lib/schema/zod";
 import {
+  ZCaptureRequest,
   ZCreatePayoutRequest,
   ZCreateRefundRequest,
   ZCreateSaleRequest,
@@ -58,6 +59,60 @@ export const createSaleEndpoint = registerEndpoint({
     201: { description: "Created: the transaction, and `url` when the customer must complete the payment on the hosted checkout.", schema: ZPaymentResponse },
     400: { description: `Invalid request: ${saleBusinessErrors}`, schema: PaymentError, example: { status: false, error: "Invalid payment method" } },
     500: processingError,
+  },
+});
+
+export const createAuthorizationEndpoint = registerEndpoint({
+  method: "post",
+  path: "/payment/authorize",
+  summary: "Authorize a payment (capture later)",
+  description: `
+Creates an authorization (\`AUTHORIZE\`): the customer's card is held for \`amount\` now and charged only when you capture
+(\`POST /transactions/{id}/capture\`, all or part, once), e.g. when the order ships. Same body, checks, errors and response as
+\`POST /payment/sale\`; only methods whose catalogue entry lists \`AUTHORIZE\` accept it (sandbox: \`card\`), others answer 400 \`Payment method not available\`.
+
+- **Card data in \`paymentMethodInput\`**: an approved hold answers 201 \`PROCESSING\` with \`authorizedAt\` and \`captureBefore\`
+  (\`authorizedAt\` + the merchant's \`authorizationValidityDays\`, default 7) and sends \`transaction.authorized\`; a decline answers as a sale's.
+- **No card data**: \`PROCESSING\` with the hosted checkout \`url\`; the hold is placed when the customer pays there (\`transaction.authorized\`).
+
+No money moves before the capture. Void with \`POST /transactions/{id}/cancel\`; a hold not captured by \`captureBefore\` lapses (\`EXPIRED\`).
+The sandbox test cards apply to the hold; a capture always succeeds.
+`.trim(),
+  tags: ["Payments"],
+  family: "payment",
+  body: ZCreateSaleRequest,
+  idempotent: true,
+  rateLimit: "payment",
+  responses: {
+    201: { description: "Created: the authorization (`PROCESSING` with `authorizedAt`, or `DECLINED`), and `url` when the customer must complete it on the hosted checkout.", schema: ZPaymentResponse },
+    400: { description: `Invalid request: ${saleBusinessErrors}`, schema: PaymentError, example: { status: false, error: "Payment method not available" } },
+    500: processingError,
+  },
+});
+
+export const captureTransactionEndpoint = registerEndpoint({
+  method: "post",
+  path: "/transactions/{id}/capture",
+  summary: "Capture an authorization",
+  description: `
+Captures an authorized \`AUTHORIZE\` (\`PROCESSING\` with \`authorizedAt\`, before \`captureBefore\`): \`amount\` from 1 to the authorized amount
+(no body, or no \`amount\`: all of it). The transaction becomes \`SUCCESS\` with \`capturedAmount\`, the money moves exactly as a sale of that
+amount (fees included), \`transaction.succeeded\` is sent, and the rest of the hold is released: one capture per authorization.
+Refunds and chargebacks then work as for a sale, up to \`capturedAmount\`.
+
+Refusals answer 400 \`invalid_request\`: \`Authorization is not capturable: already captured\` (also \`… not yet authorized\`, \`… voided\`,
+\`… expired\`, \`… declined\`), or \`amount exceeds the authorized amount\`. Send an \`Idempotency-Key\` to retry safely: a replay answers the first capture.
+`.trim(),
+  tags: ["Transactions"],
+  family: "guide",
+  params: ZTransactionIdParams,
+  body: ZCaptureRequest,
+  optionalBody: true,
+  idempotent: true,
+  responses: {
+    200: { description: "The authorization, now `SUCCESS` with `capturedAmount`.", schema: ZPaymentResponse },
+    400: { description: "Not capturable, with the reason; or `amount exceeds the authorized amount`.", ...errorContent("guide", "invalid_request") },
+    503: { description: "The provider could not be reached or has not confirmed the capture: nothing changed, try again.", ...errorContent("guide", "service_unavailable") },
   },
 });
 
@@ -127,7 +182,7 @@ export const createRefundEndpoint = registerEndpoint({
   path: "/transactions/{id}/refunds",
   summary: "Refund a sale",
   description:
-    "Refunds a `SUCCESS` SALE, in full (no `amount`: what is left) or in part. Refunds never add up to more than the sale. The REFUND is a transaction of its own (`parentId` = the sale, the sale's `orderId`), created `PROCESSING` with the money leaving `available` at once (400 `Insufficient balance` when short), and `SUCCESS` when the provider confirms (seconds in sandbox).",
+    "Refunds a `SUCCESS` SALE or captured AUTHORIZE, in full (no `amount`: what is left) or in part. Refunds never add up to more than the sale (an authorization: its `capturedAmount`). The REFUND is a transaction of its own (`parentId` = the sale, the sale's `orderId`), created `PROCESSING` with the money leaving `available` at once (400 `Insufficient balance` when short), and `SUCCESS` when the provider confirms (seconds in sandbox).",
   tags: ["Transactions"],
   family: "guide",
   params: ZTransactionIdParams,
@@ -141,7 +196,7 @@ export const cancelTransactionEndpoint = registerEndpoint({
   path: "/transactions/{id}/cancel",
   summary: "Cancel a transaction",
   description:
-    "Cancels a SALE still awaiting its customer (`PROCESSING` with a checkout `url`), or a PAYOUT held for approval (`WAIT_APPROVE`; its reserve returns to `available`). Anything else answers 400 with the reason. No body.",
+    "Cancels a SALE still awaiting its customer (`PROCESSING` with a checkout `url`), voids an AUTHORIZE not yet captured (`PROCESSING`; the hold is released, no money moves), or cancels a PAYOUT held for approval (`WAIT_APPROVE`; its reserve returns to `available`). Anything else answers 400 with the reason. No body.",
   tags: ["Transactions"],
   family: "guide",
   params: ZTransactionIdParams,
@@ -166,7 +221,7 @@ export const simulateOutcomeEndpoint = registerEndpoint({
   sandboxOnly: true,
   summary: "Simulate a provider outcome (sandbox)",
   description:
-    "Sandbox only (a live key gets 404). `SUCCESS` or `DECLINED` (optional `declineCode`) finish a `PROCESSING` transaction as the provider would. `CHARGEBACK` on a `SUCCESS` SALE creates a CHARGEBACK transaction (`parentId` = the sale; `amount` defaults to the sale's) and takes the money from `available`, which may go negative.",
+    "Sandbox only (a live key gets 404). `SUCCESS` or `DECLINED` (optional `declineCode`) finish a `PROCESSING` transaction as the provider would; on an AUTHORIZE, `SUCCESS` places the hold if it is not yet placed and captures it in full if it is. `CHARGEBACK` on a `SUCCESS` SALE (or captured AUTHORIZE) creates a CHARGEBACK transaction (`parentId` = the sale; `amount` defaults to the sale's) and takes the money from `available`, which may go negative.",
   tags: ["Sandbox"],
   family: "guide",
   params: ZTransactionIdParams,

@@ -12,7 +12,7 @@ import { postChargeback } from "@/lib/ledger/postings";
 import { afterCommit } from "@/lib/webhooks/after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { insertTransaction, type Actor } from "./transition";
-import { childOfSale } from "./transaction-columns";
+import { childOfSale, isSettledPayment, takenAmount } from "./transaction-columns";
 
 export interface CreateChargebackOptions {
   sale: Transaction;
@@ -22,9 +22,12 @@ export interface CreateChargebackOptions {
   reason?: string;
 }
 
-export async function createChargeback({ sale, amount = sale.amount, actor, reason }: CreateChargebackOptions): Promise<Transaction> {
-  if (sale.action !== "SALE" || sale.status !== "SUCCESS") throw invalid(`Only a SALE with status SUCCESS can be charged back; this ${sale.action} is ${sale.status}`);
-  if (amount > sale.amount) throw invalid(`amount must not exceed the sale's amount (${sale.amount})`, "amount");
+export async function createChargeback({ sale, amount = takenAmount(sale), actor, reason }: CreateChargebackOptions): Promise<Transaction> {
+  // A captured authorization is charged back exactly like a sale, up to what was captured (SPEC §17).
+  if (!isSettledPayment(sale)) {
+    throw invalid(sale.action === "AUTHORIZE" ? `Only a captured AUTHORIZE (SUCCESS) can be charged back; this AUTHORIZE is ${sale.status}` : `Only a SALE with status SUCCESS can be charged back; this ${sale.action} is ${sale.status}`);
+  }
+  if (amount > takenAmount(sale)) throw invalid(`amount must not exceed the sale's ${sale.action === "AUTHORIZE" ? "captured " : ""}amount (${takenAmount(sale)})`, "amount");
 
   const { transaction, eventId } = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Transaction" WHERE id = ${sale.id} FOR UPDATE`;

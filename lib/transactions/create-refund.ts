@@ -26,7 +26,7 @@ import type { TCreateRefundRequest } from "./schemas";
 import { DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
 import { startRefund } from "./settle-refund";
 import { insertTransaction, type Actor } from "./transition";
-import { childOfSale } from "./transaction-columns";
+import { childOfSale, isSettledPayment, takenAmount } from "./transaction-columns";
 
 export interface CreateRefundOptions {
   merchantId: string;
@@ -38,10 +38,11 @@ export interface CreateRefundOptions {
 
 export async function createRefund({ merchantId, environment, saleId, input, actor }: CreateRefundOptions): Promise<Transaction> {
   const sale = await getTransaction({ merchantId, environment, id: saleId });
-  if (sale.action !== "SALE" || sale.status !== "SUCCESS") {
-    throw invalid(`Only a SALE with status SUCCESS can be refunded; this ${sale.action} is ${sale.status}`);
+  // A captured authorization is refunded exactly like a sale, up to what was captured (SPEC §17).
+  if (!isSettledPayment(sale)) {
+    throw invalid(sale.action === "AUTHORIZE" ? `Only a captured AUTHORIZE (SUCCESS) can be refunded; this AUTHORIZE is ${sale.status}` : `Only a SALE with status SUCCESS can be refunded; this ${sale.action} is ${sale.status}`);
   }
-  const refundable = sale.amount - sale.refundedAmount;
+  const refundable = takenAmount(sale) - sale.refundedAmount;
   if (refundable <= 0n) throw invalid("This sale has already been refunded in full");
   const amount = input.amount === undefined ? refundable : BigInt(input.amount);
   if (amount > refundable) throw overRefund(refundable);
@@ -49,7 +50,8 @@ export async function createRefund({ merchantId, environment, saleId, input, act
   const { transaction, eventId } = await withRefundIdGuard(() => db.$transaction(async (tx) => {
     const claimed = await tx.$executeRaw`
       UPDATE "Transaction" SET "refundedAmount" = "refundedAmount" + ${amount}, "updatedAt" = ${new Date()}
-      WHERE id = ${sale.id} AND status = 'SUCCESS' AND "refundedAmount" + ${amount} <= amount`;
+      WHERE id = ${sale.id} AND status = 'SUCCESS'
+        AND "refundedAmount" + ${amount} <= CASE WHEN action = 'AUTHORIZE' THEN "capturedAmount" ELSE amount END`;
     // Another refund took the rest between our read and this update.
     if (claimed !== 1) throw overRefund();
     const created = await insertTransaction(

@@ -1,5 +1,7 @@
 // Creating a deposit: POST /v1/payment/sale and POST /v1/transactions (SPEC §4,
-// §5). Two shapes:
+// §5), and an authorization, POST /v1/payment/authorize (SPEC §17: the same
+// body, checks and shapes; the provider places a hold instead of charging,
+// so "approved" is PROCESSING with authorizedAt and no money moves). Two shapes:
 // - card data in paymentMethodInput: the provider decides at once and the
 //   transaction is written straight into SUCCESS or DECLINED, emitting only
 //   its final event (the verification test card is the exception: it needs
@@ -14,6 +16,7 @@ import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import { AppError, invalid } from "@/lib/errors";
 import type { PaymentMethod, Prisma, Transaction } from "@/lib/generated/prisma/client";
 import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enums";
+
 import { newId } from "@/lib/ids";
 import { postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
 import { normaliseExpiryYear } from "@/lib/schema/card";
@@ -27,7 +30,7 @@ import { afterCommit } from "@/lib/webhooks/after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { checkCreateRequest } from "./check-create-request";
 import { newCheckoutSession } from "./checkout-session";
-import { resultColumns, voidCharge } from "./provider-result";
+import { releaseHold, resultColumns, voidCharge } from "./provider-result";
 import { assertOrderIdUnused, DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
 import { serializeTransaction } from "./serialize-transaction";
 import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
@@ -41,30 +44,46 @@ export interface CreateSaleOptions {
   actor: Actor;
 }
 
+const DAY_MS = 86_400_000;
+
+/** A customer payment: a SALE (charged now) or an AUTHORIZE (held now, captured later). */
+type PaymentAction = "SALE" | "AUTHORIZE";
+
 export interface CreatedPayment {
   transaction: Transaction;
   /** The hosted checkout page, when the customer has to act. */
   url?: string;
 }
 
-export async function createSale({ merchantId, environment, input, actor }: CreateSaleOptions): Promise<CreatedPayment> {
+export function createSale(options: CreateSaleOptions): Promise<CreatedPayment> {
+  return createPayment({ ...options, action: "SALE" });
+}
+
+/** POST /payment/authorize (SPEC §17); capture-authorization.ts takes the money later. */
+export function createAuthorization(options: CreateSaleOptions): Promise<CreatedPayment> {
+  return createPayment({ ...options, action: "AUTHORIZE" });
+}
+
+async function createPayment({ merchantId, environment, input, actor, action }: CreateSaleOptions & { action: PaymentAction }): Promise<CreatedPayment> {
   await checkCreateRequest({ merchantId, environment, input });
   const amount = BigInt(input.amount);
   // Independent reads, issued together so a sale waits for one round trip, not several. A request
   // carrying a card number will most likely be charged at once, and a direct charge first refuses a
   // repeated orderId: that read goes out with the others (settled here, thrown where it applies).
-  const orderIdCheck = carriesCardNumber(input) ? settle(assertOrderIdUnused({ merchantId, environment, action: "SALE", orderId: input.orderId })) : undefined;
+  const orderIdCheck = carriesCardNumber(input) ? settle(assertOrderIdUnused({ merchantId, environment, action, orderId: input.orderId })) : undefined;
   const [method, settings] = await Promise.all([
-    resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action: "SALE", currency: input.currency, amount }),
+    resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action, currency: input.currency, amount }),
     getRiskSettings({ merchantId, environment }),
   ]);
   const card = cardInput(input.paymentMethodInput, method);
-  // Risk (issue #5): a sale above the merchant's saleReviewThreshold is screened by the worker and held
-  // for approval. It always goes through the hosted checkout: card data cannot wait for a decision.
+  // Risk (issue #5): a sale (or authorization) above the merchant's saleReviewThreshold is screened by the
+  // worker and held for approval. It always goes through the hosted checkout: card data cannot wait for a decision.
   const review = settings.saleReviewThreshold !== null && amount > settings.saleReviewThreshold;
-  const base = saleRow({ merchantId, environment, input, method, amount });
+  const base = saleRow({ merchantId, environment, input, method, amount, action });
   const expiryMinutes = settings.checkoutExpiryMinutes;
-  const created = card && !review ? await directCardSale({ base, input, method, card, actor, expiryMinutes, orderIdCheck }) : await checkoutSale({ base, input, actor, expiryMinutes });
+  const created = card && !review
+    ? await directCardSale({ base, input, method, card, actor, expiryMinutes, orderIdCheck, validityDays: settings.authorizationValidityDays })
+    : await checkoutSale({ base, input, actor, expiryMinutes });
   await scheduleSaleScreening({ transaction: created.transaction, settings });
   return created;
 }
@@ -76,15 +95,15 @@ function cardInput(pmi: TPaymentMethodInput | undefined, method: PaymentMethod):
   return { number: pmi.cardNumber.replace(/\D/g, ""), expMonth: pmi.expiryMonth, expYear: normaliseExpiryYear(pmi.expiryYear), cvc: pmi.cvv };
 }
 
-type SaleRow = Omit<Prisma.TransactionUncheckedCreateInput, "status"> & { id: string; amount: bigint };
+type SaleRow = Omit<Prisma.TransactionUncheckedCreateInput, "status"> & { id: string; amount: bigint; action: PaymentAction };
 
-function saleRow({ merchantId, environment, input, method, amount }: { merchantId: string; environment: Environment; input: TCreateSaleRequest; method: PaymentMethod; amount: bigint }): SaleRow {
+function saleRow({ merchantId, environment, input, method, amount, action }: { merchantId: string; environment: Environment; input: TCreateSaleRequest; method: PaymentMethod; amount: bigint; action: PaymentAction }): SaleRow {
   const { cardNumber: _n, expiryMonth: _m, expiryYear: _y, cvv: _c, ...nonCard } = input.paymentMethodInput ?? {};
   return {
     id: newId("transaction"),
     merchantId,
     environment,
-    action: "SALE",
+    action,
     amount,
     ...requestColumns(input, method),
     // Non-card method input (e.g. a PayPal e-mail) is kept for the checkout; card fields never are.
@@ -129,16 +148,29 @@ async function checkoutSale({ base, input, actor, expiryMinutes }: SaleFlow): Pr
   return { transaction, url: session.url };
 }
 
-async function directCardSale({ base, input, method, card, actor, expiryMinutes, orderIdCheck }: SaleFlow & { method: PaymentMethod; card: CardInput; orderIdCheck?: Promise<unknown> }): Promise<CreatedPayment> {
+interface DirectCardFlow extends SaleFlow {
+  method: PaymentMethod;
+  card: CardInput;
+  orderIdCheck?: Promise<unknown>;
+  /** The merchant's authorizationValidityDays: how long a hold placed now waits for its capture. */
+  validityDays: number;
+}
+
+async function directCardSale({ base, input, method, card, actor, expiryMinutes, orderIdCheck, validityDays }: DirectCardFlow): Promise<CreatedPayment> {
   // Refuse a repeated orderId before the card is charged; the unique index still decides races.
-  const refused = await (orderIdCheck ?? settle(assertOrderIdUnused({ merchantId: base.merchantId, environment: base.environment, action: "SALE", orderId: input.orderId })));
+  const refused = await (orderIdCheck ?? settle(assertOrderIdUnused({ merchantId: base.merchantId, environment: base.environment, action: base.action, orderId: input.orderId })));
   if (refused) throw refused;
   const provider = getProvider(base.environment, method.provider)!;
-  const result = await provider.authorize({ transactionId: base.id, amount: base.amount, currency: base.currency, method: "card", card });
-  const { status, data } = resultColumns(result);
+  const hold = base.action === "AUTHORIZE";
+  const result = await provider.authorize({ transactionId: base.id, amount: base.amount, currency: base.currency, method: "card", card, capture: hold ? "manual" : "automatic" });
+  const decided = resultColumns(result);
+  // An approved hold is not a charge: it stays PROCESSING until captured, voided or lapsed (SPEC §17).
+  const authorizedAt = hold && result.status === "succeeded" ? new Date() : undefined;
+  const status = authorizedAt ? "PROCESSING" : decided.status;
+  const holdColumns = authorizedAt ? { authorizedAt, captureBefore: new Date(authorizedAt.getTime() + validityDays * DAY_MS) } : {};
   // The verification card: only the customer can enter the code, on the hosted checkout.
   const session = result.status === "requires_action" ? newCheckoutSession({ expiryMinutes }) : undefined;
-  const row: SaleRow = { ...base, ...data, ...(session ? { checkoutTokenHash: sha256Hex(session.token), expiresAt: session.expiresAt } : {}) };
+  const row: SaleRow = { ...base, ...decided.data, ...holdColumns, ...(session ? { checkoutTokenHash: sha256Hex(session.token), expiresAt: session.expiresAt } : {}) };
   try {
     const transaction = await writeSale({ row, status, input, actor, method: status === "SUCCESS" ? method : undefined, checkoutUrl: session?.url });
     // The seed's one error-shaped decline: 500 {status:false, error, code:'processing_error', transaction}.
@@ -147,8 +179,11 @@ async function directCardSale({ base, input, method, card, actor, expiryMinutes,
     }
     return { transaction, url: session?.url };
   } catch (error) {
-    // A concurrent request with the same orderId won the race after our early check: this charge has no transaction to belong to.
-    if (result.status === "succeeded" && error instanceof DuplicateOrderIdError) await voidCharge({ ...base, provider: method.provider }, result.providerRef, null);
+    // A concurrent request with the same orderId won the race after our early check: this charge (or hold) has no transaction to belong to.
+    if (result.status === "succeeded" && error instanceof DuplicateOrderIdError) {
+      const orphan = { ...base, provider: method.provider, providerRef: result.providerRef };
+      await (hold ? releaseHold(orphan) : voidCharge(orphan, result.providerRef, null));
+    }
     throw error;
   }
 }

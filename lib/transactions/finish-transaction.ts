@@ -2,6 +2,8 @@
 // checkout, the payout pipeline, the sandbox simulator endpoint, approvals and
 // the API's cancel all finish transactions through these three functions, so
 // the ledger rule for each (action, final status) pair lives in one place.
+// An authorization's hold (SPEC §17) is placed here too: no status change and
+// no money, but the same one database transaction for row, history and event.
 import { db, type Tx } from "@/lib/db";
 import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import type { Transaction } from "@/lib/generated/prisma/client";
@@ -12,7 +14,7 @@ import type { TransactionDeclineCode } from "@/lib/schema/decline-codes";
 import { afterCommit } from "@/lib/webhooks/after-commit";
 import { cardColumns } from "./card-columns";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
-import { transition, type Actor } from "./transition";
+import { recordAuthorization, transition, type Actor } from "./transition";
 
 export interface FinishOptions {
   id: string;
@@ -22,6 +24,8 @@ export interface FinishOptions {
   onlyFrom?: TransactionStatus[];
   /** No decision on stale data: the row must still have this updatedAt. */
   expectedUpdatedAt?: Date;
+  /** Only an AUTHORIZE whose hold is not placed (the customer cancelling on the checkout). */
+  onlyUnauthorized?: boolean;
   /** Rows that belong to the same decision (an approver's record, its audit entry), written in the same database transaction. */
   inTransaction?: (tx: Tx, transaction: Transaction) => Promise<void>;
 }
@@ -37,23 +41,37 @@ async function run<T extends { transaction: Transaction; eventId: string | null 
   return result.transaction;
 }
 
-/** PROCESSING → SUCCESS. A SALE credits the merchant; a PAYOUT leaves reserved for the provider; a REFUND is already paid. */
-export async function succeedTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary }): Promise<Transaction> {
+/**
+ * PROCESSING → SUCCESS. A SALE credits the merchant; an AUTHORIZE is captured
+ * (`capturedAmount`, required for it) and credits exactly as a sale of that
+ * amount; a PAYOUT leaves reserved for the provider; a REFUND is already paid.
+ */
+export async function succeedTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary; capturedAmount?: bigint }): Promise<Transaction> {
   return run(opts, async (tx) => {
     const data = {
       ...(opts.providerRef ? { providerRef: opts.providerRef } : {}),
       ...cardColumns(opts.card),
+      ...(opts.capturedAmount !== undefined ? { capturedAmount: opts.capturedAmount, capturedAt: new Date() } : {}),
     };
     const r = await transition(tx, { ...opts, to: "SUCCESS", data });
     const t = r.transaction;
-    if (t.action === "SALE") {
+    // Only a placed hold is captured, and the capture says how much (its event already carries it). A programming
+    // error otherwise: throwing rolls the move back.
+    if (t.action === "AUTHORIZE" && (!t.authorizedAt || opts.capturedAmount === undefined)) throw new Error(`AUTHORIZE ${t.id} cannot succeed without a hold and a captured amount`);
+    if (t.action === "SALE" || t.action === "AUTHORIZE") {
+      const amount = t.action === "AUTHORIZE" ? t.capturedAmount : t.amount;
       const pricing = t.paymentMethodId ? await tx.paymentMethod.findUnique({ where: { id: t.paymentMethodId }, select: { feeFixed: true, feeBasisPoints: true } }) : null;
-      await postSaleSucceeded(tx, t, saleFee(t.amount, pricing));
+      await postSaleSucceeded(tx, { ...t, amount }, saleFee(amount, pricing));
     } else if (t.action === "PAYOUT") {
       await postPayoutSucceeded(tx, t);
     }
     return r;
   });
+}
+
+/** An AUTHORIZE's hold is placed (SPEC §17): still PROCESSING, `authorizedAt` and `captureBefore` set, `transaction.authorized` sent. */
+export async function authorizeTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary }): Promise<Transaction> {
+  return run(opts, (tx) => recordAuthorization(tx, { id: opts.id, actor: opts.actor, data: { ...(opts.providerRef ? { providerRef: opts.providerRef } : {}), ...cardColumns(opts.card) } }));
 }
 
 /** → DECLINED with a decline code. A PAYOUT's reserve is released; a REFUND's money returns to available. */

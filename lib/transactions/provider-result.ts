@@ -7,7 +7,9 @@
 // - applyProviderResult(): applies an answer to a PROCESSING transaction:
 //   a final one finishes it (status, ledger, history, event: one database
 //   transaction, lib/transactions/finish-transaction.ts), an open one
-//   records the provider's reference and card summary.
+//   records the provider's reference and card summary. For an AUTHORIZE
+//   (SPEC §17) `succeeded` means the hold is placed (authorizeTransaction) or,
+//   once it is, that the capture went through (SUCCESS with capturedAmount).
 // What happens next (poll again, show the customer a page, count an
 // attempt) stays with the flow; what the answer means does not.
 import { db } from "@/lib/db";
@@ -17,7 +19,7 @@ import { logger } from "@/lib/log";
 import { getProvider } from "@/lib/providers/registry";
 import type { CardSummary, DeclineCode, ProviderResult } from "@/lib/providers/types";
 import { cardColumns, type CardColumns } from "./card-columns";
-import { declineTransaction, succeedTransaction } from "./finish-transaction";
+import { authorizeTransaction, declineTransaction, succeedTransaction } from "./finish-transaction";
 import { TransitionRefusedError, type Actor } from "./transition";
 
 export interface ResultColumns {
@@ -47,6 +49,8 @@ export function resultColumns(result: ProviderResult): ResultColumns {
 
 export type AppliedResult =
   | { outcome: "succeeded" | "declined"; transaction: Transaction }
+  /** An AUTHORIZE's hold is placed: still PROCESSING, waiting for its capture. */
+  | { outcome: "authorized"; transaction: Transaction }
   /** Declined, and the flow lets the customer try again (`declines: "attempt"`): nothing was written. */
   | { outcome: "declined_attempt"; code: DeclineCode; message: string; card?: CardSummary }
   | { outcome: "requires_action"; providerRef: string }
@@ -64,14 +68,22 @@ export interface ApplyOptions {
   declines?: "final" | "attempt";
   /** A card summary the answer does not repeat (a verification step answers without the card). */
   card?: CardSummary;
+  /** The answer is a capture's (SPEC §17): what it took. */
+  capturedAmount?: bigint;
+  /** Apply only if the row is still as the caller checked it (a capture decided on the row it read). */
+  expectedUpdatedAt?: Date;
 }
 
 /** Applies a provider's answer to a PROCESSING transaction (see the top of this file). */
-export async function applyProviderResult({ transaction: t, result, actor, reason, declines = "final", card = result.card }: ApplyOptions): Promise<AppliedResult> {
+export async function applyProviderResult({ transaction: t, result, actor, reason, declines = "final", card = result.card, capturedAmount, expectedUpdatedAt }: ApplyOptions): Promise<AppliedResult> {
   try {
     switch (result.status) {
-      case "succeeded":
-        return { outcome: "succeeded", transaction: await succeedTransaction({ id: t.id, actor, providerRef: result.providerRef, card, onlyFrom: ["PROCESSING"], reason: typeof reason === "function" ? reason(result) : reason }) };
+      case "succeeded": {
+        const common = { id: t.id, actor, providerRef: result.providerRef, card, onlyFrom: ["PROCESSING" as const], expectedUpdatedAt };
+        if (t.action === "AUTHORIZE" && !t.authorizedAt) return { outcome: "authorized", transaction: await authorizeTransaction(common) };
+        const captured = t.action === "AUTHORIZE" ? (capturedAmount ?? t.amount) : undefined;
+        return { outcome: "succeeded", transaction: await succeedTransaction({ ...common, capturedAmount: captured, reason: typeof reason === "function" ? reason(result) : reason }) };
+      }
       case "declined":
         if (declines === "attempt") return { outcome: "declined_attempt", code: result.code, message: result.message, card };
         return { outcome: "declined", transaction: await declineTransaction({ id: t.id, actor, code: result.code, message: result.message, card, onlyFrom: ["PROCESSING"], reason: typeof reason === "function" ? reason(result) : reason }) };
@@ -91,8 +103,32 @@ export async function applyProviderResult({ transaction: t, result, actor, reaso
     }
   } catch (err) {
     if (!(err instanceof TransitionRefusedError)) throw err;
-    if (result.status === "succeeded" && t.action === "SALE") await voidCharge(t, result.providerRef, err.current);
+    if (result.status === "succeeded") await undoUnrecorded(t, result.providerRef, err.current, capturedAmount);
     return { outcome: "moved", current: err.current };
+  }
+}
+
+/**
+ * The provider said yes to something we can no longer record (the
+ * transaction moved first): money taken is given back, a hold is released.
+ * A capture that lost to another capture of the same hold took nothing more
+ * (one capture per hold), so there is nothing to give back.
+ */
+async function undoUnrecorded(t: Transaction, providerRef: string, current: TransactionStatus | null, capturedAmount?: bigint): Promise<void> {
+  if (t.action === "SALE") return voidCharge(t, providerRef, current);
+  if (t.action !== "AUTHORIZE") return;
+  if (!t.authorizedAt) return releaseHold(t, providerRef);
+  if (current !== "SUCCESS") return voidCharge({ ...t, amount: capturedAmount ?? t.amount }, providerRef, current);
+}
+
+/** Releases an authorization's hold at the provider (void, lapse): nothing was taken, so a failure is logged, not thrown (the hold lapses at the bank anyway). */
+export async function releaseHold(t: Pick<Transaction, "id" | "environment" | "provider" | "amount" | "currency" | "providerRef">, providerRef = t.providerRef): Promise<void> {
+  const provider = getProvider(t.environment, t.provider ?? "");
+  try {
+    if (!provider || !providerRef) throw new Error(`No provider or hold reference for ${t.id}`);
+    await provider.release({ transactionId: t.id, providerRef, amount: t.amount, currency: t.currency });
+  } catch (err) {
+    logger.warn({ transactionId: t.id, err: (err as Error).message }, "could not release the hold at the provider; it lapses there on its own");
   }
 }
 

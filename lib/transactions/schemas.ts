@@ -152,6 +152,17 @@ export const ZCreateRefundRequest = z
   .openapi("CreateRefundRequest");
 export type TCreateRefundRequest = z.infer<typeof ZCreateRefundRequest>;
 
+/** POST /transactions/{id}/capture (SPEC §17). */
+export const ZCaptureRequest = z
+  .strictObject(
+    {
+      amount: amount().meta({ description: "Minor units to capture, 1 … the authorized amount (default: all of it); the rest of the hold is released" }).optional(),
+    },
+    bodyError,
+  )
+  .openapi("CaptureRequest");
+export type TCaptureRequest = z.infer<typeof ZCaptureRequest>;
+
 /** POST /sandbox/transactions/{id}/simulate (SPEC §8). */
 export const ZSimulateRequest = z
   .strictObject(
@@ -232,7 +243,10 @@ export const ZTransaction = z
       .object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() })
       .meta({ example: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 } })
       .optional(),
-    refundedAmount: z.number().int().meta({ description: "SALE only: the amount refunded so far" }).optional(),
+    refundedAmount: z.number().int().meta({ description: "SALE and AUTHORIZE: the amount refunded so far" }).optional(),
+    authorizedAt: timestamp.nullable().meta({ description: "AUTHORIZE only: when the card's hold was placed; null until then" }).optional(),
+    captureBefore: timestamp.nullable().meta({ description: "AUTHORIZE only: capture by then, or the hold lapses (EXPIRED); null until authorized" }).optional(),
+    capturedAmount: z.number().int().meta({ description: "AUTHORIZE only: minor units captured; 0 until captured" }).optional(),
     metadata: z.unknown().optional(),
     expiresAt: timestamp.meta({ description: "A SALE awaiting the customer: when its checkout expires" }).optional(),
   })

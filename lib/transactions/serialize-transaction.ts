@@ -27,7 +27,12 @@ export function serializeTransaction(t: Transaction): ApiTransaction {
   if (t.cardLast4 && t.cardBrand && t.cardExpMonth && t.cardExpYear) {
     out.card = { brand: t.cardBrand, last4: t.cardLast4, expMonth: t.cardExpMonth, expYear: t.cardExpYear };
   }
-  if (t.action === "SALE") out.refundedAmount = Number(t.refundedAmount);
+  if (t.action === "SALE" || t.action === "AUTHORIZE") out.refundedAmount = Number(t.refundedAmount);
+  if (t.action === "AUTHORIZE") {
+    out.authorizedAt = t.authorizedAt ? iso(t.authorizedAt) : null;
+    out.captureBefore = t.captureBefore ? iso(t.captureBefore) : null;
+    out.capturedAmount = Number(t.capturedAmount);
+  }
   if (t.metadata !== null && t.metadata !== undefined) out.metadata = t.metadata;
   if (t.expiresAt && (t.status === "PROCESSING" || t.status === "CREATED")) out.expiresAt = iso(t.expiresAt);
   return out;

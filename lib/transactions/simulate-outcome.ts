@@ -3,6 +3,9 @@
 // CHARGEBACK on a successful sale. It goes through the same finishing moves
 // and ledger recipes as real provider answers, so what it shows is what
 // production does. Sandbox only: with a live key the endpoint does not exist.
+// An AUTHORIZE (SPEC §17): SUCCESS places the hold if it is not yet placed,
+// and captures it in full if it is (the provider's answer applied by
+// applyProviderResult, as a real hold or capture would be).
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { DECLINE_MESSAGES } from "@/lib/providers/sandbox/test-cards";
@@ -11,7 +14,8 @@ import { createChargeback } from "./create-chargeback";
 import { declineTransaction, succeedTransaction } from "./finish-transaction";
 import { getTransaction } from "./get-transaction";
 import type { TSimulateRequest } from "./schemas";
-import type { Actor } from "./transition";
+import { applyProviderResult } from "./provider-result";
+import { TransitionRefusedError, type Actor } from "./transition";
 
 export interface SimulateOutcomeOptions {
   merchantId: string;
@@ -28,6 +32,7 @@ export async function simulateOutcome({ merchantId, environment, id, input, acto
   const t = await getTransaction({ merchantId, environment, id });
   switch (input.outcome) {
     case "SUCCESS":
+      if (t.action === "AUTHORIZE") return simulateAuthorizeSuccess(t, actor);
       return succeedTransaction({ id: t.id, actor, reason: REASON });
     case "DECLINED": {
       const code = input.declineCode ?? (t.action === "SALE" ? "card_declined" : "provider_rejected");
@@ -40,4 +45,13 @@ export async function simulateOutcome({ merchantId, environment, id, input, acto
       throw new Error(`Unknown outcome ${unreachable as string}`);
     }
   }
+}
+
+async function simulateAuthorizeSuccess(t: Transaction, actor: Actor): Promise<Transaction> {
+  if (t.status !== "PROCESSING") throw new TransitionRefusedError(t.status, "SUCCESS");
+  const providerRef = t.providerRef ?? `sim_ch_${t.id}`;
+  const applied = await applyProviderResult({ transaction: t, result: { status: "succeeded", providerRef }, actor, reason: REASON, capturedAmount: t.amount });
+  if (applied.outcome === "moved") throw new TransitionRefusedError(applied.current, "SUCCESS");
+  if (applied.outcome !== "succeeded" && applied.outcome !== "authorized") throw new Error(`Unexpected outcome ${applied.outcome}`);
+  return applied.transaction;
 }

@@ -3,7 +3,7 @@
 // conditional UPDATE (`WHERE status = ANY(allowedFrom)`), so two racing
 // writers can never both move a transaction.
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
-import { TRANSACTION_EVENT_KINDS } from "@/lib/webhooks/event-body";
+import { TRANSACTION_EVENT_KINDS, type TransactionEventKind } from "@/lib/webhooks/event-body";
 
 export const TRANSITIONS: Readonly<Record<TransactionStatus, readonly TransactionStatus[]>> = {
   CREATED: ["PROCESSING", "EXPIRED", "CANCELED"],
@@ -29,6 +29,6 @@ export function isFinal(status: TransactionStatus): boolean {
 }
 
 /** Webhook event kind for arriving in a status (SPEC §9). CREATED emits none. */
-export function eventKind(status: TransactionStatus): string | null {
+export function eventKind(status: TransactionStatus): TransactionEventKind | null {
   return status === "CREATED" ? null : TRANSACTION_EVENT_KINDS[status];
 }

@@ -31,6 +31,16 @@ export function requestColumns(input: TCreateSaleRequest | TCreatePayoutRequest,
  * and its webhooks go where the sale's went. orderKey stays null, since
  * several children may share the sale's orderId.
  */
+/** A payment whose money was taken: a SUCCESS SALE, or a captured AUTHORIZE (SPEC §17). Refunds and chargebacks hang off these. */
+export function isSettledPayment(t: Pick<Transaction, "action" | "status">): boolean {
+  return (t.action === "SALE" || t.action === "AUTHORIZE") && t.status === "SUCCESS";
+}
+
+/** What a settled payment took: a sale's amount, an authorization's captured amount. Refunds and chargebacks are bounded by it. */
+export function takenAmount(t: Pick<Transaction, "action" | "amount" | "capturedAmount">): bigint {
+  return t.action === "AUTHORIZE" ? t.capturedAmount : t.amount;
+}
+
 export function childOfSale(sale: Transaction, { action, status, amount }: { action: TransactionAction; status: TransactionStatus; amount: bigint }) {
   return {
     merchantId: sale.merchantId,

@@ -8,8 +8,12 @@ import { Prisma, type Transaction } from "@/lib/generated/prisma/client";
 import type { ActorType, TransactionStatus } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { AUTHORIZED_EVENT_KIND } from "@/lib/webhooks/event-body";
 import { writeTransactionEvent } from "@/lib/webhooks/write-event";
 import { allowedFrom, eventKind } from "./state-machine";
+
+/** The history reason of an authorization's hold being placed (SPEC §17). */
+const AUTHORIZED_REASON = "authorized";
 
 export interface Actor {
   type: ActorType;
@@ -27,6 +31,8 @@ export interface TransitionOptions {
   expectedUpdatedAt?: Date;
   /** Only move from one of these statuses (narrower than the table), e.g. cancel only a held payout. */
   onlyFrom?: TransactionStatus[];
+  /** Only move an AUTHORIZE whose hold is not placed (a checkout expiry must not lapse a hold placed meanwhile). */
+  onlyUnauthorized?: boolean;
 }
 
 export interface TransitionResult {
@@ -55,6 +61,7 @@ export async function transition(tx: Tx, opts: TransitionOptions): Promise<Trans
     FROM (SELECT id, status FROM "Transaction" WHERE id = ${opts.id} FOR NO KEY UPDATE) AS before
     WHERE t.id = before.id AND before.status = ANY(${allowed}::"TransactionStatus"[])
       ${opts.expectedUpdatedAt ? Prisma.sql`AND t."updatedAt" = ${opts.expectedUpdatedAt}` : Prisma.empty}
+      ${opts.onlyUnauthorized ? Prisma.sql`AND t."authorizedAt" IS NULL` : Prisma.empty}
     RETURNING before.status::text AS "from"`;
   if (moved.length !== 1) {
     const now = await tx.transaction.findUnique({ where: { id: opts.id }, select: { status: true } });
@@ -72,7 +79,9 @@ export async function transition(tx: Tx, opts: TransitionOptions): Promise<Trans
 /**
  * Writes a new transaction with its first history row and, when its first
  * status has one, its event (SPEC §4: created straight into PROCESSING emits
- * `transaction.processing`; a direct sale decided at once emits only its final event).
+ * `transaction.processing`; a direct sale decided at once emits only its final
+ * event; a direct authorization whose hold is placed at once emits only
+ * `transaction.authorized`, SPEC §17).
  */
 export async function insertTransaction(
   tx: Tx,
@@ -82,10 +91,38 @@ export async function insertTransaction(
 ): Promise<{ transaction: Transaction; eventId: string | null }> {
   const now = new Date();
   const transaction = await tx.transaction.create({ data: { ...data, id: data.id ?? newId("transaction"), createdAt: now, updatedAt: now } });
-  await recordHistory(tx, transaction.id, null, transaction.status, actor, reason);
-  const kind = eventKind(transaction.status);
+  const held = transaction.authorizedAt !== null;
+  await recordHistory(tx, transaction.id, null, transaction.status, actor, held ? AUTHORIZED_REASON : reason);
+  const kind = held ? AUTHORIZED_EVENT_KIND : eventKind(transaction.status);
   const eventId = kind ? await writeTransactionEvent(tx, kind, transaction) : null;
   return { transaction, eventId };
+}
+
+/**
+ * SPEC §17: an AUTHORIZE awaiting its customer gets its hold. Not a status
+ * change (it stays PROCESSING), but recorded like one: one conditional UPDATE
+ * (still PROCESSING and not yet authorized, so a void or an expiry that won
+ * the race stands), a PROCESSING → PROCESSING history row with reason
+ * `authorized`, and the `transaction.authorized` event. `captureBefore` is
+ * computed in the same statement from the merchant's
+ * authorizationValidityDays, so the deadline and the hold cannot disagree.
+ */
+export async function recordAuthorization(tx: Tx, opts: { id: string; actor: Actor; at?: Date; data?: TransitionOptions["data"] }): Promise<TransitionResult> {
+  const at = opts.at ?? new Date();
+  const moved = await tx.$executeRaw`
+    UPDATE "Transaction" AS t SET "authorizedAt" = ${at}, "updatedAt" = ${at},
+      "captureBefore" = ${at}::timestamptz + make_interval(days => (
+        SELECT COALESCE(MAX(s."authorizationValidityDays"), 7) FROM "MerchantSettings" s WHERE s."merchantId" = t."merchantId" AND s.environment = t.environment))
+    WHERE t.id = ${opts.id} AND t.action = 'AUTHORIZE' AND t.status = 'PROCESSING' AND t."authorizedAt" IS NULL`;
+  if (moved !== 1) {
+    const now = await tx.transaction.findUnique({ where: { id: opts.id }, select: { status: true } });
+    throw new TransitionRefusedError(now?.status ?? null, "PROCESSING");
+  }
+  const data = opts.data ?? {};
+  const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
+  await recordHistory(tx, transaction.id, "PROCESSING", "PROCESSING", opts.actor, AUTHORIZED_REASON);
+  const eventId = await writeTransactionEvent(tx, AUTHORIZED_EVENT_KIND, transaction);
+  return { transaction, from: "PROCESSING", eventId };
 }
 
 async function recordHistory(tx: Tx, transactionId: string, from: TransactionStatus | null, to: TransactionStatus, actor: Actor, reason?: string) {

@@ -19,6 +19,24 @@ export const TRANSACTION_EVENT_KINDS = {
   EXPIRED: "transaction.expired",
 } as const satisfies Partial<Record<TransactionStatus, string>>;
 
+/**
+ * SPEC §17: an AUTHORIZE's hold was placed. The transaction stays PROCESSING
+ * (its history gets a PROCESSING → PROCESSING row, reason `authorized`), so
+ * this kind belongs to no status.
+ */
+export const AUTHORIZED_EVENT_KIND = "transaction.authorized";
+
+/** Every transaction event kind, in the order a transaction can emit them. */
+export const TRANSACTION_EVENT_KIND_LIST = [
+  TRANSACTION_EVENT_KINDS.PROCESSING,
+  AUTHORIZED_EVENT_KIND,
+  TRANSACTION_EVENT_KINDS.WAIT_APPROVE,
+  TRANSACTION_EVENT_KINDS.SUCCESS,
+  TRANSACTION_EVENT_KINDS.DECLINED,
+  TRANSACTION_EVENT_KINDS.CANCELED,
+  TRANSACTION_EVENT_KINDS.EXPIRED,
+] as const;
+
 export const TEST_EVENT_KIND = "test.webhook";
 
 const timestamp = z.string().meta({ format: "date-time", example: "2026-11-21T10:15:30.123Z" });
@@ -31,7 +49,7 @@ const envelope = {
 const ZTransactionEventBody = z
   .object({
     ...envelope,
-    event: z.enum(Object.values(TRANSACTION_EVENT_KINDS) as [string, ...string[]]).meta({ example: "transaction.succeeded" }),
+    event: z.enum(TRANSACTION_EVENT_KIND_LIST).meta({ example: "transaction.succeeded" }),
     data: z.object({
       id: z.string().meta({ example: "tx_3kTq8ZbP1xYw9LmN4vR7sD2F" }),
       orderId: z.string(),
@@ -43,10 +61,14 @@ const ZTransactionEventBody = z
       updatedAt: timestamp,
       declineCode: z.enum(DECLINE_CODES).optional(),
       parentId: z.string().optional().meta({ description: "The sale a refund or chargeback belongs to" }),
+      authorizedAt: timestamp.nullable().optional().meta({ description: "AUTHORIZE only: when the hold was placed (null until then)" }),
+      captureBefore: timestamp.nullable().optional().meta({ description: "AUTHORIZE only: the hold lapses if not captured by then" }),
+      capturedAmount: z.number().int().optional().meta({ description: "AUTHORIZE only: minor units captured (0 until captured)" }),
     }),
   })
   .meta({ id: "TransactionEventBody", description: "The body of a transaction event webhook" });
 export type TTransactionEventBody = z.infer<typeof ZTransactionEventBody>;
+export type TransactionEventKind = TTransactionEventBody["event"];
 
 const ZTestEventBody = z
   .object({ ...envelope, event: z.literal(TEST_EVENT_KIND), data: z.object({ message: z.string() }) })
@@ -56,7 +78,7 @@ type TTestEventBody = z.infer<typeof ZTestEventBody>;
 /** Every webhook body Sluice sends. */
 export const ZEventBody = z.union([ZTransactionEventBody, ZTestEventBody]).meta({ id: "WebhookEventBody", description: "A webhook body exactly as signed and sent" });
 
-export function buildEventPayload(eventId: string, kind: string, createdAt: Date, t: Transaction): TTransactionEventBody {
+export function buildEventPayload(eventId: string, kind: TransactionEventKind, createdAt: Date, t: Transaction): TTransactionEventBody {
   const data: TTransactionEventBody["data"] = {
     id: t.id,
     orderId: t.orderId,
@@ -69,6 +91,11 @@ export function buildEventPayload(eventId: string, kind: string, createdAt: Date
   };
   if (t.declineCode) data.declineCode = t.declineCode as TTransactionEventBody["data"]["declineCode"];
   if (t.parentId) data.parentId = t.parentId;
+  if (t.action === "AUTHORIZE") {
+    data.authorizedAt = t.authorizedAt ? iso(t.authorizedAt) : null;
+    data.captureBefore = t.captureBefore ? iso(t.captureBefore) : null;
+    data.capturedAmount = Number(t.capturedAmount);
+  }
   return { id: eventId, event: kind, createdAt: iso(createdAt), environment: t.environment, data };
 }
 

@@ -5,9 +5,9 @@
 import type { Tx } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { buildEventPayload } from "./event-body";
+import { buildEventPayload, type TransactionEventKind } from "./event-body";
 
-export async function writeTransactionEvent(tx: Tx, kind: string, transaction: Transaction): Promise<string> {
+export async function writeTransactionEvent(tx: Tx, kind: TransactionEventKind, transaction: Transaction): Promise<string> {
   const id = newId("event");
   const createdAt = new Date();
   await tx.event.create({

@@ -6,11 +6,13 @@ import { expect } from "vitest";
 import * as balance from "@/app/v1/balance/route";
 import * as customer from "@/app/v1/customers/[buyerId]/route";
 import * as paymentMethods from "@/app/v1/payment-methods/route";
+import * as authorize from "@/app/v1/payment/authorize/route";
 import * as payout from "@/app/v1/payment/payout/route";
 import * as sale from "@/app/v1/payment/sale/route";
 import * as sandboxBalance from "@/app/v1/sandbox/balance/route";
 import * as simulate from "@/app/v1/sandbox/transactions/[id]/simulate/route";
 import * as cancel from "@/app/v1/transactions/[id]/cancel/route";
+import * as capture from "@/app/v1/transactions/[id]/capture/route";
 import * as history from "@/app/v1/transactions/[id]/events/route";
 import * as refunds from "@/app/v1/transactions/[id]/refunds/route";
 import * as transaction from "@/app/v1/transactions/[id]/route";
@@ -30,6 +32,8 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 const ROUTES: Record<string, Handler> = {
   "POST /payment/sale": sale.POST,
   "POST /payment/payout": payout.POST,
+  "POST /payment/authorize": authorize.POST,
+  "POST /transactions/{id}/capture": capture.POST,
   "POST /transactions": transactions.POST,
   "GET /transactions": transactions.GET,
   "GET /transactions/{id}": transaction.GET,

@@ -172,7 +172,7 @@ describe("GET /v1/payment-methods", () => {
       type: "card",
       name: "Card",
       currencies: ["USD", "EUR", "GBP"],
-      actions: ["SALE"],
+      actions: ["SALE", "AUTHORIZE"],
       minAmount: null,
       maxAmount: null,
       requiresRedirect: false,

@@ -95,7 +95,7 @@ describe("the CSV export", () => {
     await sale(m.merchant.id, { card: "4000000000000002" });
     const c = await sale(m.merchant.id, { amount: 99 });
     const lines = await exported(access, { status: "SUCCESS" });
-    expect(lines[0]).toBe("id,createdAt,updatedAt,orderId,action,status,amount,currency,paymentMethod,buyerId,customerEmail,parentId,refundedAmount,declineCode,declineMessage");
+    expect(lines[0]).toBe("id,createdAt,updatedAt,orderId,action,status,amount,currency,paymentMethod,buyerId,customerEmail,parentId,refundedAmount,declineCode,declineMessage,capturedAmount");
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([c.id, a.id]);
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")",SALE,SUCCESS,1234,USD,card,buyer_1,ann@example.com`);
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "transactions.exported", merchantId: m.merchant.id } });

@@ -6,7 +6,10 @@
 // - the webhook attempt counters: each event's automatic attempts and first
 //   attempt time are backfilled from its recorded attempts;
 // - checkout and verification tokens: hashed in place, so links already
-//   handed out keep working; users keep their sessions (version 0).
+//   handed out keep working; users keep their sessions (version 0);
+// - authorize and capture (SPEC §17): existing sandbox card methods gain the
+//   AUTHORIZE action (others and production untouched), existing merchants get
+//   the 7-day capture window and existing transactions nothing captured.
 import pg from "pg";
 import { expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
@@ -18,6 +21,7 @@ const EVENT_COUNTERS_MIGRATION = "20261124194741_event_attempt_counters";
 const SESSION_VERSION_MIGRATION = "20261125001100_user_session_version";
 const CHECKOUT_TOKEN_MIGRATION = "20261125003133_hash_checkout_tokens";
 const KYC_TOKEN_MIGRATION = "20261125003435_hash_kyc_tokens";
+const AUTHORIZE_MIGRATION = "20261125042721_authorize_and_capture";
 const scratch = `${new URL(env.DATABASE_URL).pathname.slice(1)}_migration`;
 /** Each case builds a database and applies every migration to it: on a busy machine that takes a while, and it is work, not waiting. */
 const BUILDS_A_DATABASE = { timeout: 120_000 };
@@ -171,6 +175,33 @@ it("hashes existing verification tokens in place and keeps every user's sessions
         { id: "kyc_2", tokenHash: sha256Hex("Mz3Qa8Lw1Pe6Ru9Ty2Io5Kj7Hg4Fd0Sb"), level: "enhanced", status: "verified" },
       ]);
       expect(listMigrations().map((m) => m.name)).toContain(KYC_TOKEN_MIGRATION);
+    },
+  );
+});
+
+it("gives existing sandbox card methods the AUTHORIZE action and existing merchants a 7-day capture window", BUILDS_A_DATABASE, async () => {
+  await acrossMigration(
+    AUTHORIZE_MIGRATION,
+    async (c) => {
+      await c.query(`INSERT INTO "Merchant" (id, name, "updatedAt") VALUES ('mr_1', 'M', now())`);
+      await c.query(`INSERT INTO "MerchantSettings" (id, "merchantId", environment, "updatedAt") VALUES ('ms_1', 'mr_1', 'sandbox', now())`);
+      await c.query(`INSERT INTO "PaymentMethod" (id, "merchantId", environment, slug, type, name, provider, actions, currencies, "updatedAt") VALUES
+        ('cr_1', 'mr_1', 'sandbox', 'card', 'card', 'Card', 'sandbox', '{SALE}', '{USD}', now()),
+        ('pm_1', 'mr_1', 'sandbox', 'paypal', 'ewallet', 'PayPal', 'sandbox', '{SALE,PAYOUT}', '{USD}', now()),
+        ('cr_2', 'mr_1', 'production', 'card', 'card', 'Card', 'acme', '{SALE}', '{USD}', now())`);
+      await c.query(`INSERT INTO "Transaction" (id, "merchantId", environment, action, status, amount, currency, "orderId", "orderKey", "buyerId", "paymentMethod", "updatedAt")
+        VALUES ('tx_1', 'mr_1', 'sandbox', 'SALE', 'SUCCESS', 100, 'EUR', 'o1', 'o1', 'b1', 'card', now())`);
+    },
+    async (after) => {
+      expect((await after.query(`SELECT id, actions::text[] AS actions FROM "PaymentMethod" ORDER BY id`)).rows).toEqual([
+        { id: "cr_1", actions: ["SALE", "AUTHORIZE"] },
+        { id: "cr_2", actions: ["SALE"] },
+        { id: "pm_1", actions: ["SALE", "PAYOUT"] },
+      ]);
+      expect((await after.query(`SELECT "authorizationValidityDays" FROM "MerchantSettings"`)).rows).toEqual([{ authorizationValidityDays: 7 }]);
+      expect((await after.query(`SELECT "authorizedAt", "captureBefore", "capturedAmount"::int, "capturedAt" FROM "Transaction"`)).rows).toEqual([
+        { authorizedAt: null, captureBefore: null, capturedAmount: 0, capturedAt: null },
+      ]);
     },
   );
 });

@@ -35,7 +35,7 @@ describe("the OpenAPI document under Redocly's recommended rules", () => {
 /**
  * The JSON body of every POST the README's shell examples make, as the shell expands it: each
  * ```sh block that calls curl is run by bash with `curl` replaced by a function that records the
- * URL and the `-d` body (and answers GETs with a stand-in id, for the `$(curl … | node -pe …)` lines).
+ * URL and the `-d` body (and answers with stand-in ids, for the `$(curl … | node -pe …)` lines).
  */
 function readmeRequestExamples(): { path: string; body: Json }[] {
   const readme = readFileSync("README.md", "utf8");
@@ -48,7 +48,7 @@ function readmeRequestExamples(): { path: string; body: Json }[] {
   while [ $# -gt 0 ]; do
     case "$1" in -d|--data|--data-raw) data="$2"; shift 2 ;; -H|-X|-o|-w|-u) shift 2 ;; -*) shift ;; *) url="$1"; shift ;; esac
   done
-  if [ -n "$data" ]; then printf '%s\\t%s\\n' "$url" "$(printf '%s' "$data" | tr '\\n' ' ')" >> "$CURL_LOG"; echo '{"status":true}'
+  if [ -n "$data" ]; then printf '%s\\t%s\\n' "$url" "$(printf '%s' "$data" | tr '\\n' ' ')" >> "$CURL_LOG"; echo '{"status":true,"transaction":{"id":"tx_example"}}'
   else echo '{"id":"mr_example","data":[{"id":"tx_example"}]}'; fi
 }
 `;

@@ -22,9 +22,9 @@ describe("scheduled maintenance", () => {
     const queue = jobQueue(QUEUES.maintenance);
     const ids = await waitFor(async () => {
       const schedulers = await queue.getJobSchedulers();
-      return schedulers.length >= 5 ? schedulers.map((s) => s.key).sort() : null;
+      return schedulers.length >= 6 ? schedulers.map((s) => s.key).sort() : null;
     });
-    expect(ids).toEqual(["api-request-log-purge", "checkout-expiry", "daily-sandbox-purge", "idempotency-record-purge", "ledger-roll-up"]);
+    expect(ids).toEqual(["api-request-log-purge", "authorization-expiry", "checkout-expiry", "daily-sandbox-purge", "idempotency-record-purge", "ledger-roll-up"]);
 
     const m = await merchantWithFunds();
     const sale = await openCheckout(m);

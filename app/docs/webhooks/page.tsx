@@ -7,6 +7,7 @@ import type { Metadata } from "next";
 import { env } from "@/lib/env";
 import { RETRY_OFFSETS_MS } from "@/lib/webhooks/retry-schedule";
 import * as snippet from "./snippets";
+import { TRANSACTION_EVENT_KIND_LIST } from "@/lib/webhooks/event-body";
 
 export const metadata: Metadata = { title: "Verify webhooks", description: "Check Sluice webhook signatures (sha256 header and Standard Webhooks) in Node, Python and PHP." };
 
@@ -59,7 +60,6 @@ const HEADERS: [string, string][] = [
   ["webhook-signature", 'v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks)'],
 ];
 
-const EVENT_KINDS = ["transaction.processing", "transaction.wait_approve", "transaction.succeeded", "transaction.declined", "transaction.canceled", "transaction.expired"];
 
 export default function VerifyWebhooksPage() {
   return (
@@ -94,14 +94,16 @@ export default function VerifyWebhooksPage() {
       <H2 id="what-we-send">What Sluice sends</H2>
       <Code label="Body" code={snippet.EXAMPLE_PAYLOAD} />
       <P>
-        Event kinds: {EVENT_KINDS.map((k, i) => (
+        Event kinds: {TRANSACTION_EVENT_KIND_LIST.map((k, i) => (
           <span key={k}>
             {i > 0 && ", "}
             <C>{k}</C>
           </span>
         ))}
         . Refunds and chargebacks are transactions too (<C>data.action</C> is <C>REFUND</C> or <C>CHARGEBACK</C>, <C>data.parentId</C> names the sale), and{" "}
-        <C>data.declineCode</C> appears on declines. A test webhook from the back office has the kind <C>test.webhook</C> and no transaction.
+        <C>data.declineCode</C> appears on declines. An authorization (<C>data.action</C> <C>AUTHORIZE</C>) sends <C>transaction.authorized</C> when the
+        card&apos;s hold is placed (it stays <C>PROCESSING</C>; <C>data.authorizedAt</C>, <C>data.captureBefore</C> and <C>data.capturedAmount</C> say where it
+        stands) and <C>transaction.succeeded</C> when it is captured. A test webhook from the back office has the kind <C>test.webhook</C> and no transaction.
       </P>
       <div className="mt-6 overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">

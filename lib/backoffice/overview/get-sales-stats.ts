@@ -1,7 +1,9 @@
 // The Overview's charts (SPEC §13): per UTC day over the last 7 or 30 days,
 // the volume of successful sales per currency and the success rate of
 // decided sales (SUCCESS out of SUCCESS + DECLINED; a sale still awaiting its
-// customer has no outcome yet). One aggregate in SQL over the
+// customer has no outcome yet). A captured authorization counts as a sale of
+// its captured amount on the day of its capture (SPEC §17); a declined one
+// on the day it was created; an open, voided or lapsed hold not at all. One aggregate in SQL over the
 // (merchantId, environment, action, createdAt) index: the rows of the period
 // are grouped in the database and only day × currency totals come back.
 // Still, 30 days of a merchant with half a million sales a month is a few
@@ -65,14 +67,26 @@ export async function getSalesStats(options: GetSalesStatsOptions): Promise<Sale
 async function computeSalesStats({ merchantId, environment, range, now }: Required<GetSalesStatsOptions>): Promise<SalesStats> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (range - 1) * DAY_MS);
+  // A hold lives at most 30 days (authorizationValidityDays), so a capture in the period belongs to an
+  // authorization created at most 30 days before it: that bound keeps the second part on the index.
+  const heldSince = new Date(since.getTime() - 31 * DAY_MS);
   const rows = await db.$queryRaw<{ day: string; currency: string; succeeded: number; decided: number; volume: string }[]>`
-    SELECT to_char(date_trunc('day', "createdAt" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
-           currency,
-           (count(*) FILTER (WHERE status = 'SUCCESS'))::int AS succeeded,
-           (count(*) FILTER (WHERE status IN ('SUCCESS', 'DECLINED')))::int AS decided,
-           COALESCE(sum(amount) FILTER (WHERE status = 'SUCCESS'), 0)::text AS volume
-    FROM "Transaction"
-    WHERE "merchantId" = ${merchantId} AND environment = ${environment}::"Environment" AND action = 'SALE' AND "createdAt" >= ${since}
+    SELECT day, currency, sum(succeeded)::int AS succeeded, sum(decided)::int AS decided, sum(volume)::text AS volume FROM (
+      SELECT to_char(date_trunc('day', "createdAt" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
+             currency,
+             count(*) FILTER (WHERE action = 'SALE' AND status = 'SUCCESS') AS succeeded,
+             count(*) FILTER (WHERE (action = 'SALE' AND status IN ('SUCCESS', 'DECLINED')) OR (action = 'AUTHORIZE' AND status = 'DECLINED')) AS decided,
+             COALESCE(sum(amount) FILTER (WHERE action = 'SALE' AND status = 'SUCCESS'), 0) AS volume
+      FROM "Transaction"
+      WHERE "merchantId" = ${merchantId} AND environment = ${environment}::"Environment" AND action IN ('SALE', 'AUTHORIZE') AND "createdAt" >= ${since}
+      GROUP BY 1, 2
+      UNION ALL
+      SELECT to_char(date_trunc('day', "capturedAt" AT TIME ZONE 'UTC'), 'YYYY-MM-DD'), currency, count(*), count(*), sum("capturedAmount")
+      FROM "Transaction"
+      WHERE "merchantId" = ${merchantId} AND environment = ${environment}::"Environment" AND action = 'AUTHORIZE' AND status = 'SUCCESS'
+        AND "createdAt" >= ${heldSince} AND "capturedAt" >= ${since}
+      GROUP BY 1, 2
+    ) AS parts
     GROUP BY 1, 2`;
 
   const days = new Map<string, DayStats>();

@@ -15,6 +15,7 @@ export async function getRiskSettingsAsStaff({ access, environment }: { access: 
       saleReviewThreshold: true,
       dualApprovalThreshold: true,
       checkoutExpiryMinutes: true,
+      authorizationValidityDays: true,
       updatedAt: true,
     },
   });

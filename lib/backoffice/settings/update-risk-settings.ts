@@ -1,5 +1,5 @@
-// Settings → Risk: the thresholds of SPEC §7 and the checkout expiry of
-// SPEC §4, per environment. Amounts are integers of minor units, as everywhere.
+// Settings → Risk: the thresholds of SPEC §7, the checkout expiry of SPEC §4
+// and how long an authorization's hold waits for its capture (SPEC §17), per environment. Amounts are integers of minor units, as everywhere.
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
@@ -8,6 +8,7 @@ import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
+import { AUTHORIZATION_VALIDITY_DAYS } from "@/lib/risk/risk-defaults";
 import { ZEnvironment, ZReason } from "../schemas";
 
 const MAX_MINOR = 1_000_000_000_000;
@@ -31,6 +32,8 @@ const ZRiskSettingsInput = z.object({
   saleReviewThreshold: z.union([z.literal("").transform(() => null), wholeNumber("saleReviewThreshold", 1, MAX_MINOR)]),
   dualApprovalThreshold: wholeNumber("dualApprovalThreshold", 1, MAX_MINOR),
   checkoutExpiryMinutes: wholeNumber("checkoutExpiryMinutes", 5, 10_080),
+  /** Absent = unchanged (forms from before SPEC §17 do not send it). Applies to holds placed from now on. */
+  authorizationValidityDays: wholeNumber("authorizationValidityDays", AUTHORIZATION_VALIDITY_DAYS.min, AUTHORIZATION_VALIDITY_DAYS.max).optional(),
   reason: ZReason,
 });
 
@@ -52,6 +55,7 @@ export async function updateRiskSettings({ actor, merchantId, input, ip = null }
         saleReviewThreshold: big(values.saleReviewThreshold),
         dualApprovalThreshold: BigInt(values.dualApprovalThreshold),
         checkoutExpiryMinutes: values.checkoutExpiryMinutes,
+        authorizationValidityDays: values.authorizationValidityDays,
       },
     });
     const before = {
@@ -63,6 +67,7 @@ export async function updateRiskSettings({ actor, merchantId, input, ip = null }
       saleReviewThreshold: current.saleReviewThreshold === null ? null : Number(current.saleReviewThreshold),
       dualApprovalThreshold: Number(current.dualApprovalThreshold),
       checkoutExpiryMinutes: current.checkoutExpiryMinutes,
+      authorizationValidityDays: current.authorizationValidityDays,
     };
     await writeAudit(
       { ...auditActor(actor, ip), action: "merchant_settings.updated", merchantId, environment, targetType: "merchant_settings", targetId: current.id, reason: reason || undefined, details: { before, after: values } },

@@ -1,6 +1,7 @@
 // Cancel from the Transaction page: what the merchant may cancel through the
-// API (a sale still awaiting its customer, a payout held for approval), by
-// an OWNER or ADMIN, through the same cancelByMerchant.
+// API (a sale still awaiting its customer, an authorization not yet captured
+// — its "Void" —, a payout held for approval), by an OWNER or ADMIN, through
+// the same cancelByMerchant.
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import type { Transaction } from "@/lib/generated/prisma/client";
@@ -17,6 +18,6 @@ export async function cancelTransactionAsStaff({ actor, merchantId, input, ip = 
   await authorize({ actor, merchantId, permission: "transactions.manage" });
   const data = parseInput(ZCancelInput, input);
   const canceled = await cancelByMerchant({ merchantId, environment: data.environment, id: data.transactionId, actor: { type: "user", id: actor.id } });
-  await writeAudit({ ...auditActor(actor, ip), action: "transaction.canceled", merchantId, environment: data.environment, targetType: "transaction", targetId: canceled.id, reason: data.reason || undefined });
+  await writeAudit({ ...auditActor(actor, ip), action: canceled.action === "AUTHORIZE" ? "transaction.voided" : "transaction.canceled", merchantId, environment: data.environment, targetType: "transaction", targetId: canceled.id, reason: data.reason || undefined });
   return canceled;
 }

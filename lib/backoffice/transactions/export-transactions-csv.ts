@@ -32,6 +32,8 @@ const CSV_COLUMNS = [
   "refundedAmount",
   "declineCode",
   "declineMessage",
+  // AUTHORIZE only (SPEC §17): what its capture took; empty for the other types. Last, so older readers' columns keep their place.
+  "capturedAmount",
 ] as const;
 
 /**
@@ -86,9 +88,10 @@ async function* rowsAsCsv(where: Awaited<ReturnType<typeof transactionWhere>>): 
         t.buyerId,
         (t.customerId ? emails.get(t.customerId) : null) ?? "",
         t.parentId ?? "",
-        t.action === "SALE" ? t.refundedAmount.toString() : "",
+        t.action === "SALE" || t.action === "AUTHORIZE" ? t.refundedAmount.toString() : "",
         t.declineCode ?? "",
         t.declineMessage ?? "",
+        t.action === "AUTHORIZE" ? t.capturedAmount.toString() : "",
       ]),
     );
     if (batch.length < BATCH) return;

@@ -152,4 +152,11 @@ export const SANDBOX_LIFECYCLE_VALUES: TestValueRow[] = [
   { input: "POST /v1/sandbox/transactions/{id}/simulate {\"outcome\":\"SUCCESS\"}", outcome: "a PROCESSING transaction becomes SUCCESS" },
   { input: "POST /v1/sandbox/transactions/{id}/simulate {\"outcome\":\"DECLINED\", \"declineCode\"?}", outcome: "a PROCESSING transaction becomes DECLINED with that code" },
   { input: "POST /v1/sandbox/balance {\"currency\", \"amount\"}", outcome: "adds test funds to the available balance" },
+  {
+    input: "POST /v1/payment/authorize with a card test value",
+    outcome: "the card table applies to the hold: an approved card answers PROCESSING with authorizedAt and captureBefore (event transaction.authorized), a declining one DECLINED as for a sale; no money moves",
+  },
+  { input: "POST /v1/transactions/{id}/capture {\"amount\"?}", outcome: "always succeeds in sandbox: SUCCESS with capturedAmount (default all), credited as a sale of that amount; the rest of the hold is released" },
+  { input: "POST /v1/sandbox/transactions/{id}/simulate {\"outcome\":\"SUCCESS\"} on an AUTHORIZE", outcome: "places the hold if it is not yet placed; captures it in full if it is" },
+  { input: "An authorization not captured by captureBefore (authorizationValidityDays, default 7)", outcome: "EXPIRED by the worker, the hold released; POST /v1/transactions/{id}/cancel voids it earlier" },
 ];

@@ -10,6 +10,7 @@ import { formObject } from "@/lib/schema/parse-input";
 import { runAction } from "@/app/backoffice/_server/run-action";
 import { requireActionActor } from "@/app/backoffice/_server/session";
 import { cancelTransactionAsStaff } from "@/lib/backoffice/transactions/cancel-transaction";
+import { captureTransactionAsStaff } from "@/lib/backoffice/transactions/capture-transaction";
 import { refundTransactionAsStaff } from "@/lib/backoffice/transactions/refund-transaction";
 import { resendEventAsStaff } from "@/lib/backoffice/transactions/resend-webhook";
 
@@ -28,13 +29,23 @@ export async function refundAction(_prev: ActionState, formData: FormData): Prom
   });
 }
 
+export async function captureAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId, page } = target(formData);
+    await captureTransactionAsStaff({ actor, merchantId, input, ip });
+    revalidatePath(page);
+    redirect(`${page}?notice=captured`);
+  });
+}
+
 export async function cancelAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
   return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
     const { input, merchantId, page } = target(formData);
-    await cancelTransactionAsStaff({ actor, merchantId, input, ip });
+    const canceled = await cancelTransactionAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page);
-    redirect(`${page}?notice=canceled`);
+    redirect(`${page}?notice=${canceled.action === "AUTHORIZE" ? "voided" : "canceled"}`);
   });
 }
 

@@ -50,6 +50,14 @@ export default async function RiskSettingsPage({ params }: { params: Promise<{ m
         <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold">Checkout</legend>
           <TextField name="checkoutExpiryMinutes" label="Checkout expires after (minutes)" inputMode="numeric" defaultValue={String(s.checkoutExpiryMinutes)} required hint="From 5 to 10080 (7 days)." />
+          <TextField
+            name="authorizationValidityDays"
+            label="Authorizations can be captured for (days)"
+            inputMode="numeric"
+            defaultValue={String(s.authorizationValidityDays)}
+            required
+            hint="From 1 to 30. A hold not captured in time lapses; applies to holds placed from now on."
+          />
         </fieldset>
         <TextField name="reason" label="Reason for the change (for the audit log)" maxLength={500} frameClassName="max-w-lg" />
       </ActionForm>

@@ -29,8 +29,10 @@ import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { formatMoney, minorDigits } from "@/lib/schema/currencies";
 import { cancellableFrom } from "@/lib/transactions/cancel-by-merchant";
+import { captureRefusal } from "@/lib/transactions/capture-authorization";
+import { isSettledPayment, takenAmount } from "@/lib/transactions/transaction-columns";
 import { decideHoldAction } from "../../approvals/actions";
-import { cancelAction, refundAction, resendAction } from "../actions";
+import { cancelAction, captureAction, refundAction, resendAction } from "../actions";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -57,7 +59,19 @@ async function load(access: MerchantAccess, environment: Environment, id: string
 const NOTICES = {
   refunded: "Refund created. It is processing, and its amount has left the available balance; it is listed under Refunds and chargebacks.",
   canceled: "Transaction canceled.",
+  captured: "Authorization captured. The captured amount is in the available balance; the rest of the hold was released.",
+  voided: "Authorization voided. The hold on the customer's card was released; no money moved.",
 };
+
+/** "2 days 5 hours left" until a capture deadline, or that it has passed. */
+function timeLeft(until: Date, now = Date.now()): string {
+  const ms = until.getTime() - now;
+  if (ms <= 0) return "the hold has lapsed";
+  const hours = Math.floor(ms / 3_600_000);
+  const [days, rest] = [Math.floor(hours / 24), hours % 24];
+  const parts = days > 0 ? [`${days} day${days === 1 ? "" : "s"}`, `${rest} hour${rest === 1 ? "" : "s"}`] : hours > 0 ? [`${hours} hour${hours === 1 ? "" : "s"}`] : [`${Math.max(1, Math.floor(ms / 60_000))} min`];
+  return `${parts.join(" ")} left`;
+}
 
 export default async function TransactionPage({ params, searchParams }: { params: Promise<{ merchantId: string; id: string }>; searchParams: SearchParams }) {
   const { merchantId, id } = await params;
@@ -79,7 +93,8 @@ export default async function TransactionPage({ params, searchParams }: { params
 
   const { transaction: t, customer, history, approvals, ledgerEntries, events, parent, children } = detail;
   const base = `/backoffice/${merchantId}`;
-  const refundable = t.action === "SALE" && t.status === "SUCCESS" ? t.amount - t.refundedAmount : 0n;
+  const refundable = isSettledPayment(t) ? takenAmount(t) - t.refundedAmount : 0n;
+  const capturable = t.action === "AUTHORIZE" && captureRefusal(t) === null;
   const canManage = can(access, "transactions.manage");
   const canDecide = t.status === "WAIT_APPROVE" && can(access, "approvals.decide") && canDecideHold(access.actor, t);
   const alreadyApproved = approvals.some((a) => a.userId === access.actor.id && a.decision === "approve");
@@ -112,7 +127,21 @@ export default async function TransactionPage({ params, searchParams }: { params
               ["Status", <code key="s" className="font-mono">{t.status}</code>],
               ["Type", t.action],
               ["Amount", <Money key="a" minor={t.amount} currency={t.currency} />],
-              ...(t.action === "SALE" ? ([["Refunded", <Money key="r" minor={t.refundedAmount} currency={t.currency} />]] as [string, React.ReactNode][]) : []),
+              ...(t.action === "AUTHORIZE"
+                ? ([
+                    ["Authorised", t.authorizedAt ? <Money key="au" minor={t.amount} currency={t.currency} /> : "Not yet: waiting for the customer"],
+                    ["Captured", <Money key="ca" minor={t.capturedAmount} currency={t.currency} />],
+                    [
+                      "Capture before",
+                      t.captureBefore && t.status === "PROCESSING" ? (
+                        <span key="cb">
+                          <DateTime value={t.captureBefore} /> ({timeLeft(t.captureBefore)})
+                        </span>
+                      ) : null,
+                    ],
+                  ] as [string, React.ReactNode][])
+                : []),
+              ...(t.action === "SALE" || t.action === "AUTHORIZE" ? ([["Refunded", <Money key="r" minor={t.refundedAmount} currency={t.currency} />]] as [string, React.ReactNode][]) : []),
               ["Order ID", <span key="o" className="break-all">{t.orderId}</span>],
               ["Transaction ID", <code key="i" className="font-mono text-xs">{t.id}</code>],
               ["Environment", t.environment],
@@ -124,7 +153,7 @@ export default async function TransactionPage({ params, searchParams }: { params
               ["Provider", t.provider ? `${t.provider}${t.providerRef ? ` · ${t.providerRef}` : ""}` : null],
               ["Decline", t.declineCode ? `${t.declineCode}${t.declineMessage ? ` — ${t.declineMessage}` : ""}` : null],
               ["Checkout expires", t.expiresAt && (t.status === "PROCESSING" || t.status === "CREATED") ? <DateTime key="e" value={t.expiresAt} /> : null],
-              ["Checkout attempts", t.action === "SALE" ? String(t.checkoutAttempts) : null],
+              ["Checkout attempts", t.action === "SALE" || t.action === "AUTHORIZE" ? String(t.checkoutAttempts) : null],
               ["Held by", t.holdReason ? <HoldReason key="h" value={t.holdReason} /> : null],
               ["Approvals needed", t.holdReason ? String(t.requiredApprovals) : null],
               ["Parent", parent ? <Link key="p" href={`${base}/transactions/${parent.id}`} className="underline">{`${parent.action} ${parent.orderId}`}</Link> : t.parentId],
@@ -173,9 +202,19 @@ export default async function TransactionPage({ params, searchParams }: { params
           </Section>
         ) : null}
 
-        {canManage && (refundable > 0n || cancellableFrom(t)) ? (
+        {canManage && (refundable > 0n || capturable || cancellableFrom(t)) ? (
           <Section id="actions" title="Actions">
             <div className="grid gap-6 lg:grid-cols-2">
+              {capturable ? (
+                <ActionForm action={captureAction} submitLabel="Capture" pendingLabel="Capturing…" className="space-y-3" label="Capture">
+                  {hidden}
+                  <p className="text-sm">
+                    Charges the customer up to the authorised <Money minor={t.amount} currency={t.currency} />, once; the rest of the hold is released. Leave the amount empty to capture all of it.
+                  </p>
+                  <TextField name="amount" id="capture-amount" label={`Amount to capture (${t.currency})`} inputMode="decimal" placeholder={formatMoney(t.amount, t.currency).replace(/[^\d.,]/g, "")} hint={minorDigits(t.currency) === 0 ? "Whole units." : `For example 12.50; at most ${minorDigits(t.currency)} decimals.`} frameClassName="max-w-xs" />
+                  <TextField name="reason" id="capture-reason" label="Reason (for the audit log)" maxLength={500} frameClassName="max-w-md" />
+                </ActionForm>
+              ) : null}
               {refundable > 0n ? (
                 <ActionForm action={refundAction} submitLabel="Refund" pendingLabel="Refunding…" className="space-y-3" label="Refund">
                   {hidden}
@@ -186,7 +225,13 @@ export default async function TransactionPage({ params, searchParams }: { params
                   <TextField name="reason" label="Reason (for the audit log)" maxLength={500} frameClassName="max-w-md" />
                 </ActionForm>
               ) : null}
-              {cancellableFrom(t) ? (
+              {cancellableFrom(t) && t.action === "AUTHORIZE" ? (
+                <ActionForm action={cancelAction} submitLabel="Void" pendingLabel="Voiding…" variant="danger" className="space-y-3" label="Void">
+                  {hidden}
+                  <p className="text-sm">{t.authorizedAt ? "Releases the hold on the customer's card; nothing is charged." : "Cancels the authorization; the customer can no longer pay on the checkout page."}</p>
+                  <TextField name="reason" id="cancel-reason" label="Reason (for the audit log)" maxLength={500} frameClassName="max-w-md" />
+                </ActionForm>
+              ) : cancellableFrom(t) ? (
                 <ActionForm action={cancelAction} submitLabel="Cancel transaction" pendingLabel="Canceling…" variant="danger" className="space-y-3" label="Cancel transaction">
                   {hidden}
                   <p className="text-sm">{t.action === "PAYOUT" ? "Cancels the held payout; its reserve goes back to the available balance." : "Cancels the sale; the customer can no longer pay on the checkout page."}</p>

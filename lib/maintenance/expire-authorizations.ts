@@ -1,0 +1,45 @@
+// Authorizations not captured by captureBefore → EXPIRED (SPEC §17): the hold
+// lapses, no money moves, and the provider is told to release it. The same
+// shape as the checkout expiry (expire-checkouts.ts): a sweep over a due-time
+// column, so it is as correct after the worker was down for a day as when it
+// runs every few seconds; each hold moves in its own conditional transition
+// (only an authorized one still PROCESSING), so a capture or a void at the
+// same moment and the lapse can never both win.
+import { db } from "@/lib/db";
+import { afterCommit } from "@/lib/webhooks/after-commit";
+import { releaseHold } from "@/lib/transactions/provider-result";
+import { transition, TransitionRefusedError } from "@/lib/transactions/transition";
+
+const BATCH = 200;
+
+const LAPSE_REASON = "authorization not captured before captureBefore";
+
+export async function expireAuthorizations({ now = new Date(), batchSize = BATCH }: { now?: Date; batchSize?: number } = {}): Promise<{ expired: number }> {
+  let expired = 0;
+  for (;;) {
+    // Rows that lapse leave the set (status changes), rows refused stay: skip past them by id within this run.
+    const rows = await db.transaction.findMany({
+      where: { status: "PROCESSING", action: "AUTHORIZE", captureBefore: { lte: now } },
+      orderBy: [{ captureBefore: "asc" }, { id: "asc" }],
+      take: batchSize,
+    });
+    const eventIds: (string | null)[] = [];
+    const lapsed: typeof rows = [];
+    for (const row of rows) {
+      try {
+        const r = await db.$transaction((tx) =>
+          transition(tx, { id: row.id, to: "EXPIRED", onlyFrom: ["PROCESSING"], expectedUpdatedAt: row.updatedAt, actor: { type: "system", id: "expiry" }, reason: LAPSE_REASON }),
+        );
+        eventIds.push(r.eventId);
+        lapsed.push(row);
+        expired++;
+      } catch (err) {
+        // Captured, voided or changed in the meantime: that outcome stands; the next run looks again.
+        if (!(err instanceof TransitionRefusedError)) throw err;
+      }
+    }
+    await afterCommit(eventIds);
+    for (const t of lapsed) await releaseHold(t);
+    if (rows.length < batchSize || lapsed.length === 0) return { expired };
+  }
+}
