@@ -3,9 +3,10 @@
 //   2. type check, ESLint, knip (unused files, exports, dependencies) and the
 //      import rules of .dependency-cruiser.cjs (the floors of lib/)
 //   3. Vitest: unit and integration tests (real PostgreSQL and Redis)
-//   4. production build, then Playwright end-to-end tests in Chromium
+//   4. production build, then Playwright end-to-end tests in Chromium, then
+//      ledger:check on the database those journeys moved money through
 // Extra arguments go to Vitest, e.g. `npm test -- tests/api`; set
-// SKIP_E2E=1 to stop after step 3 while iterating.
+// SKIP_E2E=1 to stop after the Vitest step while iterating.
 import pg from "pg";
 import { ensureEnvFile } from "./env-file";
 import { ensureChromium, ensureDatabase, ensurePostgres, ensureRedis } from "./services";
@@ -44,6 +45,10 @@ try {
     await recreateDatabase(E2E_ENV.DATABASE_URL!);
     await migrate(E2E_ENV.DATABASE_URL!);
     run("npx", ["playwright", "test"], { ...E2E_ENV, CHROMIUM_PATH: chromium });
+
+    // Every journey moved real money (sales, captures, refunds, payouts) through one database: its ledger must balance.
+    step("ledger check of the end-to-end database");
+    run("npx", ["tsx", "scripts/cli.ts", "ledger:check"], E2E_ENV);
   }
   console.error("\nAll tests passed.");
 } catch (err) {
