@@ -56,8 +56,10 @@ export async function transition(tx: Tx, opts: TransitionOptions): Promise<Trans
   // (narrowed by onlyFrom) permits. The subquery locks the row and reads the
   // status it moves from, for the history row, in the same statement.
   const allowed = allowedFrom(opts.to).filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
+  const kind = eventKind(opts.to);
   const moved = await tx.$queryRaw<{ from: TransactionStatus }[]>`
-    UPDATE "Transaction" AS t SET status = ${opts.to}::"TransactionStatus", "updatedAt" = ${new Date()}
+    UPDATE "Transaction" AS t SET status = ${opts.to}::"TransactionStatus", "updatedAt" = ${new Date()},
+      "eventSequence" = t."eventSequence" + ${kind ? 1 : 0}
     FROM (SELECT id, status FROM "Transaction" WHERE id = ${opts.id} FOR NO KEY UPDATE) AS before
     WHERE t.id = before.id AND before.status = ANY(${allowed}::"TransactionStatus"[])
       ${opts.expectedUpdatedAt ? Prisma.sql`AND t."updatedAt" = ${opts.expectedUpdatedAt}` : Prisma.empty}
@@ -71,7 +73,6 @@ export async function transition(tx: Tx, opts: TransitionOptions): Promise<Trans
   const data = opts.data ?? {};
   const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
   await recordHistory(tx, transaction.id, from, opts.to, opts.actor, opts.reason);
-  const kind = eventKind(opts.to);
   const eventId = kind ? await writeTransactionEvent(tx, kind, transaction) : null;
   return { transaction, from, eventId };
 }
@@ -90,10 +91,10 @@ export async function insertTransaction(
   reason?: string,
 ): Promise<{ transaction: Transaction; eventId: string | null }> {
   const now = new Date();
-  const transaction = await tx.transaction.create({ data: { ...data, id: data.id ?? newId("transaction"), createdAt: now, updatedAt: now } });
-  const held = transaction.authorizedAt !== null;
+  const held = data.authorizedAt !== null && data.authorizedAt !== undefined;
+  const kind = held ? AUTHORIZED_EVENT_KIND : eventKind(data.status);
+  const transaction = await tx.transaction.create({ data: { ...data, id: data.id ?? newId("transaction"), createdAt: now, updatedAt: now, eventSequence: kind ? 1 : 0 } });
   await recordHistory(tx, transaction.id, null, transaction.status, actor, held ? AUTHORIZED_REASON : reason);
-  const kind = held ? AUTHORIZED_EVENT_KIND : eventKind(transaction.status);
   const eventId = kind ? await writeTransactionEvent(tx, kind, transaction) : null;
   return { transaction, eventId };
 }
@@ -110,7 +111,7 @@ export async function insertTransaction(
 export async function recordAuthorization(tx: Tx, opts: { id: string; actor: Actor; at?: Date; data?: TransitionOptions["data"] }): Promise<TransitionResult> {
   const at = opts.at ?? new Date();
   const moved = await tx.$executeRaw`
-    UPDATE "Transaction" AS t SET "authorizedAt" = ${at}, "updatedAt" = ${at},
+    UPDATE "Transaction" AS t SET "authorizedAt" = ${at}, "updatedAt" = ${at}, "eventSequence" = t."eventSequence" + 1,
       "captureBefore" = ${at}::timestamptz + make_interval(days => (
         SELECT COALESCE(MAX(s."authorizationValidityDays"), 7) FROM "MerchantSettings" s WHERE s."merchantId" = t."merchantId" AND s.environment = t.environment))
     WHERE t.id = ${opts.id} AND t.action = 'AUTHORIZE' AND t.status = 'PROCESSING' AND t."authorizedAt" IS NULL`;

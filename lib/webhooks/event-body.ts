@@ -42,6 +42,10 @@ export const TEST_EVENT_KIND = "test.webhook";
 const timestamp = z.string().meta({ format: "date-time", example: "2026-11-21T10:15:30.123Z" });
 const envelope = {
   id: z.string().meta({ description: "The event id; receivers drop a duplicate by it", example: "evt_8sQk2LmN4xYb7RtV1cZp9WdF" }),
+  sequence: z.number().int().min(1).meta({
+    description: "1, 2, 3 … per transaction, in the order its events were created: drop an event whose sequence is not above the last one you applied for that transaction",
+    example: 2,
+  }),
   createdAt: timestamp,
   environment: z.enum(Environment),
 };
@@ -96,10 +100,11 @@ export function buildEventPayload(eventId: string, kind: TransactionEventKind, c
     data.captureBefore = t.captureBefore ? iso(t.captureBefore) : null;
     data.capturedAmount = Number(t.capturedAmount);
   }
-  return { id: eventId, event: kind, createdAt: iso(createdAt), environment: t.environment, data };
+  return { id: eventId, sequence: t.eventSequence, event: kind, createdAt: iso(createdAt), environment: t.environment, data };
 }
 
 /** The body of a "send a test webhook" event: the envelope of every event, and no transaction. */
 export function buildTestEventPayload({ id, createdAt, environment }: { id: string; createdAt: Date; environment: Transaction["environment"] }): TTestEventBody {
-  return { id, event: TEST_EVENT_KIND, createdAt: iso(createdAt), environment, data: { message: "This is a test webhook from Sluice. Verify its signature, then answer 2xx." } };
+  // Not about a transaction: always the first (and only) of its kind.
+  return { id, sequence: 1, event: TEST_EVENT_KIND, createdAt: iso(createdAt), environment, data: { message: "This is a test webhook from Sluice. Verify its signature, then answer 2xx." } };
 }

@@ -9,7 +9,9 @@
 //   handed out keep working; users keep their sessions (version 0);
 // - authorize and capture (SPEC §17): existing sandbox card methods gain the
 //   AUTHORIZE action (others and production untouched), existing merchants get
-//   the 7-day capture window and existing transactions nothing captured.
+//   the 7-day capture window and existing transactions nothing captured;
+// - event sequence numbers (SPEC §18): a transaction's numbering continues
+//   after the events it already has.
 import pg from "pg";
 import { expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
@@ -21,6 +23,7 @@ const EVENT_COUNTERS_MIGRATION = "20261124194741_event_attempt_counters";
 const SESSION_VERSION_MIGRATION = "20261125001100_user_session_version";
 const CHECKOUT_TOKEN_MIGRATION = "20261125003133_hash_checkout_tokens";
 const KYC_TOKEN_MIGRATION = "20261125003435_hash_kyc_tokens";
+const EVENT_SEQUENCE_MIGRATION = "20261125043412_event_sequence";
 const AUTHORIZE_MIGRATION = "20261125042721_authorize_and_capture";
 const scratch = `${new URL(env.DATABASE_URL).pathname.slice(1)}_migration`;
 /** Each case builds a database and applies every migration to it: on a busy machine that takes a while, and it is work, not waiting. */
@@ -201,6 +204,27 @@ it("gives existing sandbox card methods the AUTHORIZE action and existing mercha
       expect((await after.query(`SELECT "authorizationValidityDays" FROM "MerchantSettings"`)).rows).toEqual([{ authorizationValidityDays: 7 }]);
       expect((await after.query(`SELECT "authorizedAt", "captureBefore", "capturedAmount"::int, "capturedAt" FROM "Transaction"`)).rows).toEqual([
         { authorizedAt: null, captureBefore: null, capturedAmount: 0, capturedAt: null },
+      ]);
+    },
+  );
+});
+
+it("continues each transaction's event numbering after the events it already has", BUILDS_A_DATABASE, async () => {
+  await acrossMigration(
+    EVENT_SEQUENCE_MIGRATION,
+    async (c) => {
+      await c.query(`INSERT INTO "Transaction" (id, "merchantId", environment, action, status, amount, currency, "orderId", "orderKey", "buyerId", "paymentMethod", "updatedAt") VALUES
+        ('tx_1', 'mr_1', 'sandbox', 'SALE', 'SUCCESS', 100, 'EUR', 'o1', 'o1', 'b1', 'card', now()),
+        ('tx_2', 'mr_1', 'sandbox', 'SALE', 'DECLINED', 100, 'EUR', 'o2', 'o2', 'b1', 'card', now())`);
+      await c.query(`INSERT INTO "Event" (id, "merchantId", environment, "transactionId", type, payload) VALUES
+        ('evt_1', 'mr_1', 'sandbox', 'tx_1', 'transaction.processing', '{}'),
+        ('evt_2', 'mr_1', 'sandbox', 'tx_1', 'transaction.succeeded', '{}'),
+        ('evt_3', 'mr_1', 'sandbox', NULL, 'test.webhook', '{}')`);
+    },
+    async (after) => {
+      expect((await after.query(`SELECT id, "eventSequence" FROM "Transaction" ORDER BY id`)).rows).toEqual([
+        { id: "tx_1", eventSequence: 2 },
+        { id: "tx_2", eventSequence: 0 },
       ]);
     },
   );

@@ -104,6 +104,7 @@ export default function VerifyWebhooksPage() {
         <C>data.declineCode</C> appears on declines. An authorization (<C>data.action</C> <C>AUTHORIZE</C>) sends <C>transaction.authorized</C> when the
         card&apos;s hold is placed (it stays <C>PROCESSING</C>; <C>data.authorizedAt</C>, <C>data.captureBefore</C> and <C>data.capturedAmount</C> say where it
         stands) and <C>transaction.succeeded</C> when it is captured. A test webhook from the back office has the kind <C>test.webhook</C> and no transaction.
+        <C>sequence</C> numbers a transaction&apos;s events 1, 2, 3 … (see <a href="#duplicates-ordering">Duplicates and ordering</a>).
       </P>
       <div className="mt-6 overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">
@@ -240,9 +241,9 @@ export default function VerifyWebhooksPage() {
         failure never blocks a transaction forever. Events of different transactions are independent.
       </P>
       <P>
-        Because a failed event can be resent later, it may arrive after newer ones. Before applying an event, compare its <C>data.updatedAt</C> (or the
-        event&apos;s <C>createdAt</C>) with what you stored for that transaction and ignore anything older. When in doubt, read the current state with{" "}
-        <C>GET /v1/transactions/&#123;id&#125;</C>.
+        Because a failed event can be resent later, it may arrive after newer ones. Every event carries a <C>sequence</C>, 1, 2, 3 … per transaction in
+        the order its events were created: store the last <C>sequence</C> you applied for each transaction and ignore an event whose <C>sequence</C> is
+        not above it. When in doubt, read the current state with <C>GET /v1/transactions/&#123;id&#125;</C>.
       </P>
 
       <H2 id="rotation">Rotating the key</H2>

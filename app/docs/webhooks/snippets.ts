@@ -132,6 +132,7 @@ if (!verify_standard_webhook(file_get_contents('php://input'), getenv('SLUICE_SI
 
 export const EXAMPLE_PAYLOAD = `{
   "id": "evt_8sQk2LmN4xYb7RtV1cZp9WdF",
+  "sequence": 2,
   "event": "transaction.succeeded",
   "createdAt": "2026-11-21T10:15:31.045Z",
   "environment": "sandbox",
