@@ -40,6 +40,8 @@ export interface ApiResult {
   body: unknown;
   /** Extra response headers. Not part of an idempotent replay, which restores status and body only. */
   headers?: Record<string, string>;
+  /** A streamed answer (Server-Sent Events) instead of `body`: logged when it starts, sent as it comes. GET only. */
+  stream?: ReadableStream<Uint8Array>;
 }
 
 /** What a route adds to its endpoint's registration. */
@@ -137,6 +139,7 @@ export function apiRoute(contract: EndpointSpec | ApiRouteOptions<z.ZodType | un
     let responseText: string;
     let crashed = false;
     let effect: IdempotentEffectScope | undefined;
+    let stream: ReadableStream<Uint8Array> | undefined;
     try {
       checkHttps(req);
       principal = await authenticateApiKey(req.headers);
@@ -190,6 +193,7 @@ export function apiRoute(contract: EndpointSpec | ApiRouteOptions<z.ZodType | un
         status = effect?.committed?.status ?? result.status;
         responseText = effect?.committed?.body ?? jsonText(result.body);
         Object.assign(headers, result.headers);
+        stream = result.stream;
       }
     } catch (error) {
       // A client that disconnects mid-request is not an error (SPEC §20); nothing
@@ -243,6 +247,6 @@ export function apiRoute(contract: EndpointSpec | ApiRouteOptions<z.ZodType | un
         body: bodyText,
       });
     }
-    return new Response(responseText, { status, headers });
+    return new Response(stream ?? responseText, { status, headers });
   }
 }

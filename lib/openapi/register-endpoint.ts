@@ -21,6 +21,8 @@ interface EndpointResponse {
   description: string;
   schema?: z.ZodType;
   example?: unknown;
+  /** Default application/json; e.g. text/event-stream for a stream whose messages `schema` describes. */
+  contentType?: string;
 }
 
 export interface EndpointSpec {
@@ -125,7 +127,7 @@ export function registerEndpoint<const S extends EndpointSpec>(spec: S): S {
     responses[key] = {
       description: r.description,
       headers: headersFor(status, { authenticated, replayable: success && !!spec.idempotent }),
-      ...(r.schema ? { content: { "application/json": { schema: r.schema, ...(r.example === undefined ? {} : { example: r.example }) } } } : {}),
+      ...(r.schema ? { content: { [("contentType" in r && r.contentType) || "application/json"]: { schema: r.schema, ...(r.example === undefined ? {} : { example: r.example }) } } } : {}),
     };
   }
   for (const status of errorStatuses.filter((s) => !statuses.has(s)).sort()) {

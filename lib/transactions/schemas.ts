@@ -2,6 +2,7 @@
 // (GUIDE.md §3): the API validates with them and the OpenAPI document is
 // generated from them, so the two can never disagree. Field names, status
 // values and the seed's messages are exact (seed "Resources", SPEC §3, §5).
+import { isoDate } from "@/lib/schema/iso-date";
 import { idParam, ZPageLimit } from "@/lib/schema/pagination";
 import { z } from "@/lib/schema/zod";
 import { luhnValid } from "@/lib/schema/card";
@@ -187,21 +188,6 @@ export type TSimulateRequest = z.infer<typeof ZSimulateRequest>;
 
 // ------------------------------------------------------------- list query
 
-function isCalendarDate(v: string): boolean {
-  const [y, m, d] = v.slice(0, 10).split("-").map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}
-
-const isoDate = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, { error: `${field} must be an ISO 8601 date or date-time` })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { error: `${field} must be an ISO 8601 date or date-time` })
-    // Date.parse rolls 2026-02-30 over to March 2nd; a filter date must be a real calendar day (SPEC §20).
-    .refine(isCalendarDate, { error: `${field} must be a real calendar date` })
-    .transform((v) => new Date(v))
-    .meta({ format: "date-time", example: "2026-11-21T00:00:00.000Z" });
 
 /** GET /transactions query: keyset pagination and filters (SPEC §5). Unknown parameters are refused, so a typo never silently widens a filter. */
 export const ZListTransactionsQuery = z

@@ -1,6 +1,7 @@
 // zod schemas of the events endpoints (SPEC §5, §9): validation and the
 // OpenAPI document come from the same definitions (GUIDE.md §3).
 import { z } from "zod";
+import { isoDate } from "@/lib/schema/iso-date";
 import { idParam, ZPageLimit } from "@/lib/schema/pagination";
 import { ZEventBody } from "./event-body";
 
@@ -58,3 +59,48 @@ export const ZWebhookEventList = z.object({
   nextCursor: z.string().nullable().meta({ description: "Pass as startingAfter for the next page; null on the last page" }),
 });
 export type TWebhookEventList = z.infer<typeof ZWebhookEventList>;
+
+/** POST /events/recover (SPEC §18): at most this many deliveries get a new attempt series per call. */
+export const RECOVER_LIMIT = 10_000;
+/** ... and `since` no further back than this. */
+export const RECOVER_WINDOW_DAYS = 30;
+
+export const ZRecoverEventsRequest = z
+  .strictObject(
+    {
+      since: isoDate("since").meta({ description: `Events created at or after this time; at most ${RECOVER_WINDOW_DAYS} days ago` }),
+      until: isoDate("until").meta({ description: "Events created at or before this time (default: now)" }).optional(),
+      destination: z
+        .string()
+        .regex(/^(callback|we_[0-9A-Za-z]{10,40})$/, { error: "destination must be callback or a webhook endpoint id (we_…)" })
+        .meta({ description: "Only the deliveries to this destination: `callback` (the transaction's callbackUrl) or a webhook endpoint id", example: "callback" })
+        .optional(),
+      status: z
+        .enum(["failed", "all"], { error: "status must be failed or all" })
+        .meta({ description: "`failed` (default): deliveries whose attempts were used up; `all`: also delivered ones (a delivery still retrying already has its series)" })
+        .optional(),
+      dryRun: z.boolean({ error: "dryRun must be a boolean" }).meta({ description: "Only count what would be recovered" }).optional(),
+    },
+    { error: "Request body must be a JSON object" },
+  )
+  .refine((r) => !r.until || r.since <= r.until, { error: "since must not be after until", path: ["since"] })
+  .meta({ description: "Which deliveries to send again", example: { since: "2026-11-20T00:00:00Z", status: "failed", dryRun: true } });
+export type TRecoverEventsRequest = z.infer<typeof ZRecoverEventsRequest>;
+
+export const ZRecoverEventsResult = z
+  .object({
+    matched: z.number().int().meta({ description: "Deliveries that match the request" }),
+    queued: z.number().int().meta({ description: `Deliveries given a new attempt series now (0 on a dry run; at most ${RECOVER_LIMIT}, oldest first: call again for the rest)` }),
+  })
+  .meta({ description: "What a recovery matched and queued" });
+export type TRecoverEventsResult = z.infer<typeof ZRecoverEventsResult>;
+
+/** One message of GET /events/stream (SPEC §18), the JSON after `data:`; the first message is `event: ready` with `{secret}`. */
+export const ZStreamedEvent = z
+  .object({
+    id: z.string().meta({ description: "The event id; also the SSE `id:` line, to send back as Last-Event-ID", example: "evt_8sQk2LmN4xYb7RtV1cZp9WdF" }),
+    event: z.string().meta({ description: "The event kind", example: "transaction.succeeded" }),
+    body: z.string().meta({ description: "The exact JSON text a webhook delivery of this event sends (verify signatures over these bytes)" }),
+    headers: z.record(z.string(), z.string()).meta({ description: "The delivery's headers, signed with the listener secret (both schemes)" }),
+  })
+  .meta({ description: "A streamed event. Before the first: `event: ready`, `data: {\"secret\":\"whsec_…\"}` — the listener secret, stable per API key" });

@@ -11,6 +11,8 @@ import { revealSigningKey } from "@/lib/backoffice/developers/reveal-signing-key
 import { revokeApiKeyAsStaff } from "@/lib/backoffice/developers/revoke-key";
 import { rotateSigningKeyAsStaff } from "@/lib/backoffice/developers/rotate-webhook-signing-key";
 import { sendTestWebhookAsStaff } from "@/lib/backoffice/developers/send-test-webhook";
+import { recoverWebhooksAsStaff } from "@/lib/backoffice/developers/recover-webhooks";
+import type { RecoverResult } from "@/components/backoffice/developers/recover-webhooks-form";
 import { formObject } from "@/lib/schema/parse-input";
 import { requireActionActor } from "@/app/backoffice/_server/session";
 
@@ -73,5 +75,20 @@ export async function sendTestWebhookAction(_prev: ActionState, formData: FormDa
     const eventId = await sendTestWebhookAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page(merchantId));
     return { status: "success", message: `Test event ${eventId} queued. Its delivery appears below within seconds; refresh to update.` };
+  });
+}
+
+export async function recoverWebhooksAction(_prev: ActionState<RecoverResult>, formData: FormData): Promise<ActionState<RecoverResult>> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    const r = await recoverWebhooksAsStaff({ actor, merchantId, input, ip });
+    const deliveries = (n: number) => `${n} ${n === 1 ? "delivery" : "deliveries"}`;
+    const message = r.dryRun
+      ? r.matched === 0
+        ? "No delivery matches: nothing to recover."
+        : `${deliveries(r.matched)} ${r.matched === 1 ? "matches" : "match"}. Nothing has been sent yet.`
+      : `${deliveries(r.queued)} queued for a new series of attempts${r.matched > r.queued ? ` (${r.matched} matched; recover again for the rest)` : ""}. They go out within seconds, oldest first.`;
+    return { status: "success", message, data: r };
   });
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ApiKeysPanel } from "@/components/backoffice/developers/api-keys-panel";
 import { SigningKeyPanel } from "@/components/backoffice/developers/signing-key-panel";
+import { RecoverWebhooksForm } from "@/components/backoffice/developers/recover-webhooks-form";
 import { TestWebhookForm } from "@/components/backoffice/developers/test-webhook-form";
 import { NoAccess } from "@/components/backoffice/no-access";
 import { Badge } from "@/components/ui/badge";
@@ -16,9 +17,14 @@ import { listKeys } from "@/lib/backoffice/developers/list-keys";
 import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
 import { requirePagePermission } from "@/app/backoffice/_server/session";
-import { issueKeyAction, revealSigningKeyAction, revokeKeyAction, rotateSigningKeyAction, sendTestWebhookAction } from "./actions";
+import { issueKeyAction, recoverWebhooksAction, revealSigningKeyAction, revokeKeyAction, rotateSigningKeyAction, sendTestWebhookAction } from "./actions";
 
 export const metadata: Metadata = { title: "Developers" };
+
+/** The recovery form's default window start, as a datetime-local value in UTC. (A server component renders per request.) */
+function aDayAgoUtc(): string {
+  return new Date(Date.now() - 86_400_000).toISOString().slice(0, 16);
+}
 
 function statusTone(code: number) {
   return code >= 500 ? "danger" : code >= 400 ? "warning" : "success";
@@ -133,6 +139,14 @@ export default async function DevelopersPage({ params, searchParams }: { params:
               </Table>
             ) : null}
           </div>
+        </Section>
+
+        <Section
+          id="recover-webhooks"
+          title="Recover webhook deliveries"
+          description="After your receiver was down: every delivery that failed for good in a window gets a new series of attempts (same signed bodies, normal retry schedule, each transaction's order). Count first; nothing is sent until you recover. The API has the same: POST /v1/events/recover."
+        >
+          <RecoverWebhooksForm merchantId={merchantId} environment={environment} action={recoverWebhooksAction} defaultSince={aDayAgoUtc()} />
         </Section>
 
         <Section id="api-requests" title="Recent API requests" description="The latest requests made with this merchant’s keys in this environment. Card numbers, CVCs and keys are redacted before storage.">

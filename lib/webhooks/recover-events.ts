@@ -1,0 +1,74 @@
+// Recovery (SPEC §18): POST /v1/events/recover and Developers → Webhooks →
+// Recover. After an outage on the merchant's side, every delivery that failed
+// for good (or, with status "all", also those delivered) within a window gets
+// a new automatic attempt series, oldest first — not one resend at a time.
+//
+// The intent is written to PostgreSQL, not to the queue: the matched events
+// go back to `pending` with a fresh schedule and no relayedAt, which is
+// exactly a newly committed event to the outbox relay (lib/webhooks/relay.ts).
+// So a recovery survives Redis being down the same way a new event does, and
+// the usual per-transaction order applies to the resent series.
+//
+// Destinations: every event today has one, the transaction's callbackUrl
+// ("callback"); a registered endpoint id names no delivery until webhook
+// endpoints exist, and is answered as unknown.
+import { writeAudit } from "@/lib/audit/write-audit";
+import { db } from "@/lib/db";
+import { AppError, invalid } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { ActorType, Environment } from "@/lib/generated/prisma/enums";
+import { logger } from "@/lib/log";
+import { enqueueEvents } from "./relay";
+import { RECOVER_LIMIT, RECOVER_WINDOW_DAYS, type TRecoverEventsRequest, type TRecoverEventsResult } from "./schemas";
+
+export interface RecoverEventsOptions {
+  merchantId: string;
+  environment: Environment;
+  input: TRecoverEventsRequest;
+  actor: { type: ActorType; id?: string | null; email?: string | null; ip?: string | null };
+  now?: Date;
+}
+
+const DAY_MS = 86_400_000;
+/** Per UPDATE: a recovery of 10,000 deliveries is 10 statements, not one with 10,000 parameters. */
+const CHUNK = 1_000;
+
+export async function recoverEvents({ merchantId, environment, input, actor, now = new Date() }: RecoverEventsOptions): Promise<TRecoverEventsResult> {
+  if (input.since.getTime() < now.getTime() - RECOVER_WINDOW_DAYS * DAY_MS) throw invalid(`since must be within the last ${RECOVER_WINDOW_DAYS} days`, "since");
+  if (input.destination && input.destination !== "callback") throw new AppError("not_found", `No such webhook endpoint: ${input.destination}`, { param: "destination" });
+  const statuses = input.status === "all" ? (["failed", "delivered"] as const) : (["failed"] as const);
+  const where: Prisma.EventWhereInput = {
+    merchantId,
+    environment,
+    url: { not: null },
+    status: { in: [...statuses] },
+    createdAt: { gte: input.since, lte: input.until ?? now },
+  };
+  const matched = await db.event.count({ where });
+  if (input.dryRun || matched === 0) return { matched, queued: 0 };
+
+  const ids = (await db.event.findMany({ where, orderBy: { seq: "asc" }, take: RECOVER_LIMIT, select: { id: true } })).map((e) => e.id);
+  let queued = 0;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    // Conditional on the status still matching: a delivery that became pending meanwhile keeps the series it has.
+    const { count } = await db.event.updateMany({
+      where: { id: { in: ids.slice(i, i + CHUNK) }, status: { in: [...statuses] } },
+      data: { status: "pending", autoAttempts: 0, firstAttemptAt: null, nextAttemptAt: now, deliveredAt: null, relayedAt: null },
+    });
+    queued += count;
+  }
+  await writeAudit({
+    action: "webhook.recover",
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    actorEmail: actor.email ?? null,
+    merchantId,
+    environment,
+    targetType: "events",
+    details: { since: input.since.toISOString(), until: (input.until ?? now).toISOString(), destination: input.destination ?? "all", status: input.status ?? "failed", matched, queued },
+    ip: actor.ip ?? null,
+  });
+  // Hand them to the relay now; if Redis is down, its sweep does it when Redis is back.
+  await enqueueEvents(ids).catch((err: unknown) => logger.warn({ err: (err as Error).message, events: ids.length }, "recovery queued in the outbox; the relay sweep will send it"));
+  return { matched, queued };
+}
