@@ -7,6 +7,7 @@
 // so of two simultaneous clicks exactly one decides; the other is refused
 // and its Approval row rolls back with it. Approval rows are unique per
 // (transaction, user): one person can never count twice.
+import { staffActor } from "@/lib/audit/actor";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
@@ -76,7 +77,7 @@ export async function approveTransaction({ actor, transactionId, reason, seenUpd
         to: "PROCESSING",
         onlyFrom: ["WAIT_APPROVE"],
         expectedUpdatedAt: seenUpdatedAt,
-        actor: { type: "user", id: user.id },
+        actor: staffActor(user),
         reason: why,
         data: expiresAt ? { expiresAt } : undefined,
       });

@@ -3,6 +3,7 @@
 // same database transaction (finish-transaction.ts). One rejection decides,
 // whatever the number of approvals required. Conditional on the updatedAt
 // the approver saw, like an approval, so racing decisions produce one.
+import { staffActor } from "@/lib/audit/actor";
 import { writeAudit } from "@/lib/audit/write-audit";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -19,7 +20,7 @@ export async function rejectTransaction({ actor, transactionId, reason, seenUpda
   const held = await loadHeldTransaction({ user, transactionId, seenUpdatedAt });
   return declineTransaction({
     id: transactionId,
-    actor: { type: "user", id: user.id },
+    actor: staffActor(user),
     reason: why,
     code: "rejected_by_operator",
     message: "Rejected after review.",

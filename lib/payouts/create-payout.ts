@@ -21,7 +21,8 @@ import type { CreatedPayment } from "@/lib/transactions/create-sale";
 import { withOrderIdGuard } from "@/lib/transactions/order-id";
 import type { TCreatePayoutRequest } from "@/lib/transactions/schemas";
 import { requestColumns } from "@/lib/transactions/transaction-columns";
-import { insertTransaction, type Actor } from "@/lib/transactions/transition";
+import type { Actor } from "@/lib/audit/actor";
+import { insertTransaction } from "@/lib/transactions/transition";
 
 export interface CreatePayoutOptions {
   merchantId: string;

@@ -12,7 +12,7 @@ import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enum
 import { cancelTransaction } from "./finish-transaction";
 import { getTransaction } from "./get-transaction";
 import { releaseHold } from "./provider-result";
-import type { Actor } from "./transition";
+import type { Actor } from "@/lib/audit/actor";
 
 export interface CancelByMerchantOptions {
   merchantId: string;

@@ -16,7 +16,7 @@ import type { ProviderResult } from "@/lib/providers/types";
 import { getTransaction } from "./get-transaction";
 import { applyProviderResult } from "./provider-result";
 import type { TCaptureRequest } from "./schemas";
-import type { Actor } from "./transition";
+import type { Actor } from "@/lib/audit/actor";
 
 export interface CaptureOptions {
   merchantId: string;

@@ -11,7 +11,8 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { postChargeback } from "@/lib/ledger/postings";
 import { afterCommit } from "@/lib/webhooks/after-commit";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
-import { insertTransaction, type Actor } from "./transition";
+import type { Actor } from "@/lib/audit/actor";
+import { insertTransaction } from "./transition";
 import { childOfSale, isSettledPayment, takenAmount } from "./transaction-columns";
 
 export interface CreateChargebackOptions {

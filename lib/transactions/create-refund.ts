@@ -25,7 +25,8 @@ import { getTransaction } from "./get-transaction";
 import type { TCreateRefundRequest } from "./schemas";
 import { DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
 import { startRefund } from "./settle-refund";
-import { insertTransaction, type Actor } from "./transition";
+import type { Actor } from "@/lib/audit/actor";
+import { insertTransaction } from "./transition";
 import { childOfSale, isSettledPayment, takenAmount } from "./transaction-columns";
 
 export interface CreateRefundOptions {

@@ -35,7 +35,8 @@ import { assertOrderIdUnused, DuplicateOrderIdError, withOrderIdGuard } from "./
 import { serializeTransaction } from "./serialize-transaction";
 import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
 import { requestColumns } from "./transaction-columns";
-import { insertTransaction, type Actor } from "./transition";
+import type { Actor } from "@/lib/audit/actor";
+import { insertTransaction } from "./transition";
 
 export interface CreateSaleOptions {
   merchantId: string;

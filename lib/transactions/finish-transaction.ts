@@ -14,7 +14,8 @@ import type { TransactionDeclineCode } from "@/lib/schema/decline-codes";
 import { afterCommit } from "@/lib/webhooks/after-commit";
 import { cardColumns } from "./card-columns";
 import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
-import { recordAuthorization, transition, type Actor } from "./transition";
+import type { Actor } from "@/lib/audit/actor";
+import { recordAuthorization, transition } from "./transition";
 
 export interface FinishOptions {
   id: string;

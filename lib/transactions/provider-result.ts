@@ -20,7 +20,8 @@ import { getProvider } from "@/lib/providers/registry";
 import type { CardSummary, DeclineCode, ProviderResult } from "@/lib/providers/types";
 import { cardColumns, type CardColumns } from "./card-columns";
 import { authorizeTransaction, declineTransaction, succeedTransaction } from "./finish-transaction";
-import { TransitionRefusedError, type Actor } from "./transition";
+import type { Actor } from "@/lib/audit/actor";
+import { TransitionRefusedError } from "./transition";
 
 export interface ResultColumns {
   status: TransactionStatus;

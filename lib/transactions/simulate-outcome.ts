@@ -15,7 +15,8 @@ import { declineTransaction, succeedTransaction } from "./finish-transaction";
 import { getTransaction } from "./get-transaction";
 import type { TSimulateRequest } from "./schemas";
 import { applyProviderResult } from "./provider-result";
-import { TransitionRefusedError, type Actor } from "./transition";
+import type { Actor } from "@/lib/audit/actor";
+import { TransitionRefusedError } from "./transition";
 
 export interface SimulateOutcomeOptions {
   merchantId: string;

@@ -5,7 +5,8 @@
 // ids to afterCommit() once it has committed.
 import type { Tx } from "@/lib/db";
 import { Prisma, type Transaction } from "@/lib/generated/prisma/client";
-import type { ActorType, TransactionStatus } from "@/lib/generated/prisma/enums";
+import type { TransactionStatus } from "@/lib/generated/prisma/enums";
+import type { Actor } from "@/lib/audit/actor";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { AUTHORIZED_EVENT_KIND } from "@/lib/webhooks/event-body";
@@ -14,11 +15,6 @@ import { allowedFrom, eventKind } from "./state-machine";
 
 /** The history reason of an authorization's hold being placed (SPEC §17). */
 const AUTHORIZED_REASON = "authorized";
-
-export interface Actor {
-  type: ActorType;
-  id?: string | null;
-}
 
 export interface TransitionOptions {
   id: string;

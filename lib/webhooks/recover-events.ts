@@ -16,7 +16,8 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError, invalid } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { ActorType, Environment } from "@/lib/generated/prisma/enums";
+import { auditedBy, type Actor } from "@/lib/audit/actor";
+import type { Environment } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
 import { enqueueEvents } from "./relay";
 import { RECOVER_LIMIT, RECOVER_WINDOW_DAYS, type TRecoverEventsRequest, type TRecoverEventsResult } from "./schemas";
@@ -25,7 +26,7 @@ export interface RecoverEventsOptions {
   merchantId: string;
   environment: Environment;
   input: TRecoverEventsRequest;
-  actor: { type: ActorType; id?: string | null; email?: string | null; ip?: string | null };
+  actor: Actor;
   now?: Date;
 }
 
@@ -59,14 +60,11 @@ export async function recoverEvents({ merchantId, environment, input, actor, now
   }
   await writeAudit({
     action: "webhook.recover",
-    actorType: actor.type,
-    actorId: actor.id ?? null,
-    actorEmail: actor.email ?? null,
+    ...auditedBy(actor),
     merchantId,
     environment,
     targetType: "events",
     details: { since: input.since.toISOString(), until: (input.until ?? now).toISOString(), destination: input.destination ?? "all", status: input.status ?? "failed", matched, queued },
-    ip: actor.ip ?? null,
   });
   // Hand them to the relay now; if Redis is down, its sweep does it when Redis is back.
   await enqueueEvents(ids).catch((err: unknown) => logger.warn({ err: (err as Error).message, events: ids.length }, "recovery queued in the outbox; the relay sweep will send it"));

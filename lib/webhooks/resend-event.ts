@@ -5,7 +5,8 @@
 // schedule: success marks the event delivered, failure changes nothing.
 import { writeAudit } from "@/lib/audit/write-audit";
 import { invalid } from "@/lib/errors";
-import type { ActorType, Environment } from "@/lib/generated/prisma/enums";
+import { auditedBy, type Actor } from "@/lib/audit/actor";
+import type { Environment } from "@/lib/generated/prisma/enums";
 import { findMerchantEvent } from "./get-event";
 import type { TWebhookEvent } from "./schemas";
 import { serializeEvent } from "./serialize-event";
@@ -16,7 +17,7 @@ export interface ResendEventOptions {
   environment: Environment;
   eventId: string;
   /** Who asked: an API key (`api`, its id) or a back-office user (`user`, id and e-mail). */
-  actor: { type: ActorType; id?: string | null; email?: string | null };
+  actor: Actor;
 }
 
 export async function resendEvent({ merchantId, environment, eventId, actor }: ResendEventOptions): Promise<TWebhookEvent> {
@@ -25,9 +26,7 @@ export async function resendEvent({ merchantId, environment, eventId, actor }: R
   await queueDeliveries([{ data: { eventId: event.id, attempt: event.attemptCount + 1, manual: true } }]);
   await writeAudit({
     action: "webhook.resend",
-    actorType: actor.type,
-    actorId: actor.id ?? null,
-    actorEmail: actor.email ?? null,
+    ...auditedBy(actor),
     merchantId,
     environment,
     targetType: "event",

@@ -3,6 +3,7 @@
 // (intent=count is a dry run; intent=recover queues). Times typed without a
 // zone are UTC, as the page says.
 import { z } from "zod";
+import { staffActor } from "@/lib/audit/actor";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { recoverEvents } from "@/lib/webhooks/recover-events";
@@ -24,6 +25,6 @@ export async function recoverWebhooksAsStaff({ actor, merchantId, input, ip = nu
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const form = parseInput(ZRecoverInput, input);
   const request = parseInput(ZRecoverEventsRequest, { since: form.since, until: form.until, status: form.status, destination: "callback", dryRun: form.intent === "count" });
-  const result = await recoverEvents({ merchantId, environment: form.environment, input: request, actor: { type: "user", id: actor.id, email: actor.email, ip } });
+  const result = await recoverEvents({ merchantId, environment: form.environment, input: request, actor: staffActor(actor, ip) });
   return { ...result, dryRun: form.intent === "count" };
 }

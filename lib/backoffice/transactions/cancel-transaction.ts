@@ -2,6 +2,7 @@
 // API (a sale still awaiting its customer, an authorization not yet captured
 // — its "Void" —, a payout held for approval), by an OWNER or ADMIN, through
 // the same cancelByMerchant.
+import { staffActor } from "@/lib/audit/actor";
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import type { Transaction } from "@/lib/generated/prisma/client";
@@ -17,7 +18,7 @@ const ZCancelInput = z.object({ transactionId: z.string().min(1).max(100), envir
 export async function cancelTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
   await authorize({ actor, merchantId, permission: "transactions.manage" });
   const data = parseInput(ZCancelInput, input);
-  const canceled = await cancelByMerchant({ merchantId, environment: data.environment, id: data.transactionId, actor: { type: "user", id: actor.id } });
+  const canceled = await cancelByMerchant({ merchantId, environment: data.environment, id: data.transactionId, actor: staffActor(actor, ip) });
   await writeAudit({ ...auditActor(actor, ip), action: canceled.action === "AUTHORIZE" ? "transaction.voided" : "transaction.canceled", merchantId, environment: data.environment, targetType: "transaction", targetId: canceled.id, reason: data.reason || undefined });
   return canceled;
 }

@@ -1,6 +1,7 @@
 // Capture from the Transaction page (SPEC §17): OWNER or ADMIN, all of the
 // authorization or part of it, through the same captureAuthorization the API
 // uses (its checks, the provider's capture and the conditional move).
+import { staffActor } from "@/lib/audit/actor";
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -31,7 +32,7 @@ export async function captureTransactionAsStaff({ actor, merchantId, input, ip =
     environment: data.environment,
     id: held.id,
     input: { amount: amount === undefined ? undefined : Number(amount) },
-    actor: { type: "user", id: actor.id },
+    actor: staffActor(actor, ip),
   });
   await writeAudit({
     ...auditActor(actor, ip),

@@ -1,6 +1,7 @@
 // Refund from the Transaction page (SPEC §13): OWNER or ADMIN, full or
 // partial, through the same createRefund the API uses (its conditional
 // UPDATE and guarded ledger leg stop over-refunds and overdrafts).
+import { staffActor } from "@/lib/audit/actor";
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import type { Transaction } from "@/lib/generated/prisma/client";
@@ -31,7 +32,7 @@ export async function refundTransactionAsStaff({ actor, merchantId, input, ip = 
     environment: data.environment,
     saleId: sale.id,
     input: { amount: amount === undefined ? undefined : Number(amount) },
-    actor: { type: "user", id: actor.id },
+    actor: staffActor(actor, ip),
   });
   await writeAudit({
     ...auditActor(actor, ip),

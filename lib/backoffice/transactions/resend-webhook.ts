@@ -1,6 +1,7 @@
 // "Resend" on the Transaction page (SPEC §9, §13): one more attempt of the
 // stored bytes, through the API's resendEvent (which audits it). The event
 // must belong to this merchant and environment, or it is "not found".
+import { staffActor } from "@/lib/audit/actor";
 import { z } from "zod";
 import { resendEvent } from "@/lib/webhooks/resend-event";
 import { authorize } from "../authz";
@@ -13,5 +14,5 @@ const ZResendInput = z.object({ eventId: z.string().min(1).max(100), environment
 export async function resendEventAsStaff({ actor, merchantId, input }: { actor: StaffUser; merchantId: string; input: unknown }): Promise<void> {
   await authorize({ actor, merchantId, permission: "webhooks.resend" });
   const data = parseInput(ZResendInput, input);
-  await resendEvent({ merchantId, environment: data.environment, eventId: data.eventId, actor: { type: "user", id: actor.id, email: actor.email } });
+  await resendEvent({ merchantId, environment: data.environment, eventId: data.eventId, actor: staffActor(actor) });
 }
