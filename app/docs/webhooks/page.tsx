@@ -81,6 +81,8 @@ export default function VerifyWebhooksPage() {
             ["retries", "Answers and retries"],
             ["duplicates-ordering", "Duplicates and ordering"],
             ["rotation", "Rotating the key"],
+            ["recover", "Recover after an outage"],
+            ["listen", "Receive events on a laptop"],
           ].map(([id, label]) => (
             <li key={id}>
               <a href={`#${id}`} className="text-slate-700 hover:underline dark:text-slate-300">
@@ -253,6 +255,29 @@ export default function VerifyWebhooksPage() {
         <C>{env.WEBHOOK_SIGNATURE_HEADER}</C> is signed with the new key at once, so update receivers that check it right after rotating — or check the Standard
         Webhooks header during the switch.
       </P>
+
+      <H2 id="recover">Recover after an outage</H2>
+      <P>
+        When your receiver was down long enough for events to fail for good, send them all again with one call rather than one resend each:{" "}
+        <C>POST /v1/events/recover</C> with <C>since</C> (within the last 30 days), optionally <C>until</C>, <C>status</C> (<C>failed</C>, the
+        default, or <C>all</C> to include delivered events) and <C>dryRun: true</C> to only count. The answer is <C>{"{matched, queued}"}</C>; each
+        matched delivery gets a new series of attempts on the usual schedule, oldest first and in each transaction&apos;s order (at most 10,000 per call —
+        call again for the rest). The back office&apos;s <em>Developers</em> page does the same, counting first. The bodies are the ones first sent, so
+        keep dropping duplicates by event <C>id</C> and older events by <C>sequence</C>.
+      </P>
+      <Code label="Count, then recover" code={snippet.RECOVER} />
+
+      <H2 id="listen">Receive events on a laptop</H2>
+      <P>
+        A webhook cannot reach a receiver behind your router. <C>GET /v1/events/stream</C> is a Server-Sent Events stream of your merchant&apos;s events
+        for the key&apos;s environment (any key, read-only ones included). It opens with an <C>event: ready</C> message carrying a{" "}
+        <strong>listener secret</strong> (<C>whsec_…</C>): the same for an API key every time, so configure your local receiver with it once. Then each
+        new event arrives as <C>id: evt_…</C> and <C>data: {"{id, event, body, headers}"}</C>, where <C>body</C> is exactly what a webhook sends and{" "}
+        <C>headers</C> are its signature headers signed with the listener secret: forward both to your receiver and it verifies them with its usual
+        code. Reconnect with <C>Last-Event-ID</C> to continue after the last event you got (up to 24 hours back). A comment line every 15 seconds keeps
+        the connection open. Streaming does not replace or count as a delivery.
+      </P>
+      <Code label="Watch the stream" code={snippet.STREAM} />
     </main>
   );
 }

@@ -147,3 +147,18 @@ export const EXAMPLE_PAYLOAD = `{
     "updatedAt": "2026-11-21T10:15:31.045Z"
   }
 }`;
+
+export const RECOVER = `curl -s https://api.example.com/v1/events/recover -H "Authorization: Bearer $KEY" \\
+  -H "Content-Type: application/json" -d '{"since": "2026-11-24T08:00:00Z", "dryRun": true}'
+# {"matched":37,"queued":0}
+curl -s https://api.example.com/v1/events/recover -H "Authorization: Bearer $KEY" \\
+  -H "Content-Type: application/json" -d '{"since": "2026-11-24T08:00:00Z"}'
+# {"matched":37,"queued":37}`;
+
+export const STREAM = `curl -N https://api.example.com/v1/events/stream -H "Authorization: Bearer $KEY"
+# retry: 2000
+# event: ready
+# data: {"secret":"whsec_…"}
+#
+# id: evt_8sQk2LmN4xYb7RtV1cZp9WdF
+# data: {"id":"evt_8sQk2LmN4xYb7RtV1cZp9WdF","event":"transaction.succeeded","body":"{\\"id\\":…}","headers":{"webhook-id":…}}`;
