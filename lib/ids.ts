@@ -36,6 +36,7 @@ const ID_PREFIX = {
   idempotency: "idk_",
   attempt: "wa_",
   signingKey: "wsk_",
+  webhookEndpoint: "we_",
   settings: "mst_",
   kyc: "kyc_",
   screening: "scr_",

@@ -11,3 +11,4 @@ import "@/lib/kyc/api-endpoints";
 import "@/lib/payment-methods/api-endpoints";
 import "@/lib/ledger/api-endpoints";
 import "@/lib/webhooks/api-endpoints";
+import "@/lib/webhooks/endpoint-api-endpoints";

@@ -16,7 +16,8 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
 const transactionJob = z.object({ transactionId: z.string().regex(/^tx_[0-9A-Za-z]+$/) });
 
 const ZDeliverJob = z.object({
-  eventId: z.string().regex(/^evt_[0-9A-Za-z]+$/),
+  /** The delivery's row: an event (`evt_`, its callbackUrl delivery) or an endpoint's copy of one (`whd_`, SPEC §18). */
+  eventId: z.string().regex(/^(evt_[0-9A-Za-z]+|whd_[0-9a-f]+)$/),
   /** Automatic: position in the retry schedule (1 = first). Manual: the attempt number at the time of the resend. */
   attempt: z.number().int().min(1),
   manual: z.boolean().optional(),

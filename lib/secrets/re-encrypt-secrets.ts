@@ -8,6 +8,7 @@ import { decryptSecret, encryptSecret, needsReEncryption, SecretUnavailableError
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { sealedAt as signingKeySealedAt } from "@/lib/webhooks/signing-keys";
+import { endpointSealedAt } from "@/lib/webhooks/webhook-endpoints";
 
 export interface ReEncryptionReport {
   /** Values rewritten under the current key. */
@@ -64,6 +65,24 @@ export async function reEncryptSecrets(): Promise<ReEncryptionReport> {
       }
     }
     cursor = keys.at(-1)!.id;
+  }
+
+  // Registered webhook endpoints' secrets (SPEC §18), current and, during a rotation's overlap, previous.
+  for (let cursor = ""; ; ) {
+    const endpoints = await db.webhookEndpoint.findMany({ where: { id: { gt: cursor } }, select: { id: true, secretEncrypted: true, previousSecretEncrypted: true }, orderBy: { id: "asc" }, take: 500 });
+    if (endpoints.length === 0) break;
+    for (const e of endpoints) {
+      const at = endpointSealedAt(e.id);
+      await reseal("WebhookEndpoint", e.id, "secretEncrypted", e.secretEncrypted, at, async (fresh) =>
+        (await db.webhookEndpoint.updateMany({ where: { id: e.id, secretEncrypted: e.secretEncrypted }, data: { secretEncrypted: fresh } })).count,
+      );
+      if (e.previousSecretEncrypted) {
+        await reseal("WebhookEndpoint", e.id, "previousSecretEncrypted", e.previousSecretEncrypted, at, async (fresh) =>
+          (await db.webhookEndpoint.updateMany({ where: { id: e.id, previousSecretEncrypted: e.previousSecretEncrypted }, data: { previousSecretEncrypted: fresh } })).count,
+        );
+      }
+    }
+    cursor = endpoints.at(-1)!.id;
   }
   return report;
 }

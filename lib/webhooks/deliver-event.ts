@@ -28,6 +28,8 @@ import { signedHeaders } from "./sign-webhook";
 import { SecretUnavailableError } from "@/lib/crypto";
 import { getCachedSigningSecrets, SIGNING_KEY_UNREADABLE, type SigningSecrets } from "./signing-keys";
 import { deliveryJobId, destinationOf, queueDeliveries, webhookQueue } from "./webhook-queue";
+import { endpointSecrets } from "./webhook-endpoints";
+import { noteEndpointOutcome } from "./endpoint-health";
 import type { TDeliverJob } from "@/lib/jobs/job-types";
 
 /** How soon a parked event looks again when the event before it has no attempt scheduled yet. */
@@ -58,7 +60,7 @@ export async function deliverEvent(data: TDeliverJob, job: Job): Promise<string>
   }
   if (event.transactionId) {
     const earlier = await db.event.findFirst({
-      where: { transactionId: event.transactionId, seq: { lt: event.seq }, status: "pending" },
+      where: { transactionId: event.transactionId, ...sameDestinationBefore(event), status: "pending" },
       orderBy: { seq: "asc" },
       select: { id: true, nextAttemptAt: true },
     });
@@ -70,6 +72,20 @@ export async function deliverEvent(data: TDeliverJob, job: Job): Promise<string>
     }
   }
   return attempt(event, { manual: false, job });
+}
+
+/**
+ * The deliveries of the same transaction to the same destination created
+ * before this one: order holds per destination (SPEC §18), so a dead endpoint
+ * never holds back the callbackUrl or another endpoint. An endpoint's copies
+ * are ordered by the seq of the events they copy.
+ */
+function sameDestinationBefore(event: Pick<LoadedEvent, "endpointId" | "seq" | "sourceSeq">) {
+  return event.endpointId ? { endpointId: event.endpointId, sourceSeq: { lt: event.sourceSeq! } } : { endpointId: null, seq: { lt: event.seq } };
+}
+
+function sameDestinationAfter(event: Pick<LoadedEvent, "endpointId" | "seq" | "sourceSeq">) {
+  return event.endpointId ? { endpointId: event.endpointId, sourceSeq: { gt: event.sourceSeq! } } : { endpointId: null, seq: { gt: event.seq } };
 }
 
 /** Puts the job back in the queue until `at` without counting an attempt (BullMQ's DelayedError protocol). */
@@ -99,19 +115,29 @@ async function attempt(event: LoadedEvent, { manual, job }: { manual: boolean; j
   }
   logger.info({ eventId: event.id, attempt: number, manual, statusCode: outcome.statusCode, error: outcome.error, ms: outcome.durationMs, status }, "webhook attempt");
 
+  if (event.endpointId && status !== event.status && status !== "pending") await noteEndpointOutcome(event.endpointId, status);
   if (!manual && status === "pending") await queueFollowUp(event, event.autoAttempts + 1);
   if (status !== "pending" && event.transactionId) await wakeNextEvent(event);
   return `${result}: ${status}`;
 }
 
-async function send(event: LoadedEvent, url: string | null, number: number): Promise<AttemptOutcome> {
+async function send(event: LoadedEvent, callbackUrl: string | null, number: number): Promise<AttemptOutcome> {
   const startedAt = new Date();
   const failure = (error: string, gone: boolean): AttemptOutcome => ({ startedAt, durationMs: 0, statusCode: null, responseBody: null, error, success: false, gone });
-  // A URL-less event can never be delivered: failing it at once beats retrying for two days.
-  if (!url) return failure("The transaction has no callbackUrl", true);
+  let url = callbackUrl;
   let secrets: SigningSecrets | null;
   try {
-    secrets = await getCachedSigningSecrets({ merchantId: event.merchantId, environment: event.environment });
+    if (event.endpointId) {
+      // A registered endpoint (SPEC §18): its current URL, its own secret(s); a disabled one gets nothing more.
+      const endpoint = await db.webhookEndpoint.findUnique({ where: { id: event.endpointId } });
+      if (!endpoint || !endpoint.enabled) return failure("The webhook endpoint is disabled", true);
+      url = endpoint.url;
+      secrets = endpointSecrets(endpoint);
+    } else {
+      // A URL-less event can never be delivered: failing it at once beats retrying for two days.
+      if (!url) return failure("The transaction has no callbackUrl", true);
+      secrets = await getCachedSigningSecrets({ merchantId: event.merchantId, environment: event.environment });
+    }
   } catch (error) {
     // A key the configured APP_ENCRYPTION_KEY(S) cannot open: a recorded failed attempt (counted on the
     // System page), retried on the normal schedule so deliveries resume once the key is configured again.
@@ -119,8 +145,10 @@ async function send(event: LoadedEvent, url: string | null, number: number): Pro
     return failure(`${SIGNING_KEY_UNREADABLE}: ${error.message}`, false);
   }
   if (!secrets) return failure("No webhook signing key for this merchant and environment", false);
+  if (!url) return failure("No URL to deliver to", true);
   const headers = signedHeaders({
-    eventId: event.id,
+    // An endpoint's copy carries the id of the event it copies: receivers drop duplicates by it.
+    eventId: event.sourceEventId ?? event.id,
     eventType: event.type,
     body: event.payload,
     attempt: number,
@@ -196,7 +224,7 @@ async function queueFollowUp(event: { id: string }, made: number): Promise<void>
 /** The transaction's next pending event may have been parked behind this one: start it now. */
 async function wakeNextEvent(event: LoadedEvent): Promise<void> {
   const next = await db.event.findFirst({
-    where: { transactionId: event.transactionId, seq: { gt: event.seq }, status: "pending" },
+    where: { transactionId: event.transactionId, ...sameDestinationAfter(event), status: "pending" },
     orderBy: { seq: "asc" },
     select: { id: true, autoAttempts: true },
   });

@@ -95,7 +95,7 @@ export function openEventStream({ merchantId, environment, apiKeyId, lastEventId
       const resumeFrom = lastEventId ? await db.event.findFirst({ where: { id: lastEventId, merchantId, environment, createdAt: { gt: new Date(Date.now() - RESUME_WINDOW_MS) } }, select: { seq: true, createdAt: true } }) : null;
       if (resumeFrom) lastSeq = resumeFrom.seq;
       else {
-        const newest = await db.event.findFirst({ where: { merchantId, environment }, orderBy: { seq: "desc" }, select: { seq: true } });
+        const newest = await db.event.findFirst({ where: { merchantId, environment, endpointId: null }, orderBy: { seq: "desc" }, select: { seq: true } });
         lastSeq = newest?.seq ?? 0n;
       }
       // The lookback never reaches back past where the client already is.
@@ -111,6 +111,8 @@ export function openEventStream({ merchantId, environment, apiKeyId, lastEventId
             where: {
               merchantId,
               environment,
+              // Each event once: not the copies made for registered endpoints.
+              endpointId: null,
               OR: [{ seq: { gt: lastSeq! } }, { createdAt: { gt: lookbackFloor > since ? lookbackFloor : since } }],
             },
             orderBy: { seq: "asc" },

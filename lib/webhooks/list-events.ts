@@ -17,7 +17,8 @@ export interface ListEventsOptions {
 
 export async function listEvents({ merchantId, environment, query }: ListEventsOptions): Promise<TWebhookEventList> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const where: Prisma.EventWhereInput = { merchantId, environment };
+  // The events themselves (their callbackUrl deliveries), not the endpoints' copies.
+  const where: Prisma.EventWhereInput = { merchantId, environment, endpointId: null };
   if (query.transactionId) where.transactionId = query.transactionId;
   if (query.status) where.status = query.status;
   if (query.startingAfter) {

@@ -9,9 +9,9 @@
 // So a recovery survives Redis being down the same way a new event does, and
 // the usual per-transaction order applies to the resent series.
 //
-// Destinations: every event today has one, the transaction's callbackUrl
-// ("callback"); a registered endpoint id names no delivery until webhook
-// endpoints exist, and is answered as unknown.
+// Destinations: "callback" (the transaction's callbackUrl: the Event rows
+// themselves) or a registered endpoint's id (its copies, lib/webhooks/relay.ts);
+// absent: every destination.
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError, invalid } from "@/lib/errors";
@@ -36,12 +36,17 @@ const CHUNK = 1_000;
 
 export async function recoverEvents({ merchantId, environment, input, actor, now = new Date() }: RecoverEventsOptions): Promise<TRecoverEventsResult> {
   if (input.since.getTime() < now.getTime() - RECOVER_WINDOW_DAYS * DAY_MS) throw invalid(`since must be within the last ${RECOVER_WINDOW_DAYS} days`, "since");
-  if (input.destination && input.destination !== "callback") throw new AppError("not_found", `No such webhook endpoint: ${input.destination}`, { param: "destination" });
+  if (input.destination && input.destination !== "callback") {
+    const endpoint = await db.webhookEndpoint.findUnique({ where: { id: input.destination }, select: { merchantId: true, environment: true } });
+    if (!endpoint || endpoint.merchantId !== merchantId || endpoint.environment !== environment) throw new AppError("not_found", `No such webhook endpoint: ${input.destination}`, { param: "destination" });
+  }
   const statuses = input.status === "all" ? (["failed", "delivered"] as const) : (["failed"] as const);
   const where: Prisma.EventWhereInput = {
     merchantId,
     environment,
     url: { not: null },
+    // callback: the events' own deliveries; we_…: that endpoint's copies; absent: every destination.
+    ...(input.destination === "callback" ? { endpointId: null } : input.destination ? { endpointId: input.destination } : {}),
     status: { in: [...statuses] },
     createdAt: { gte: input.since, lte: input.until ?? now },
   };

@@ -8,15 +8,43 @@
 // relayedAt, so a crash in between means "queued twice" — never "not
 // queued". Queued twice still sends once: BullMQ ignores an id it already
 // holds, and a late duplicate finds the attempt recorded and does nothing.
-// A rolled-back change has no row, so nothing is ever sent for it.
+// A rolled-back change has no row, so nothing is ever sent for it. Relaying
+// an event also fans it out to the merchant's registered endpoints (fanOut).
 import { db } from "@/lib/db";
 import { destinationOf, queueDeliveries } from "./webhook-queue";
 
 async function relay(eventIds: string[]): Promise<void> {
+  const ids = [...eventIds, ...(await fanOut(eventIds))];
   // The receivers' origins go with the jobs as a routing hint (webhook-queue.ts): one read per batch.
-  const urls = new Map((await db.event.findMany({ where: { id: { in: eventIds } }, select: { id: true, url: true } })).map((e) => [e.id, e.url]));
-  await queueDeliveries(eventIds.map((eventId) => ({ data: { eventId, attempt: 1, dest: destinationOf(urls.get(eventId)) } })));
-  await db.event.updateMany({ where: { id: { in: eventIds }, relayedAt: null }, data: { relayedAt: new Date() } });
+  const urls = new Map((await db.event.findMany({ where: { id: { in: ids } }, select: { id: true, url: true } })).map((e) => [e.id, e.url]));
+  await queueDeliveries(ids.map((eventId) => ({ data: { eventId, attempt: 1, dest: destinationOf(urls.get(eventId)) } })));
+  await db.event.updateMany({ where: { id: { in: ids }, relayedAt: null }, data: { relayedAt: new Date() } });
+}
+
+/**
+ * Fan-out (SPEC §18): each transaction event gets one more delivery per
+ * enabled endpoint of its merchant and environment that subscribes to its
+ * kind and existed when the event was created — an Event row with the
+ * endpoint, the same stored body, and the event's id and seq (so it carries
+ * the event's id and keeps the transaction's order for that endpoint). Its
+ * own row means its own attempts, schedule and record: a dead endpoint holds
+ * back nobody else. One statement per batch, after the commit (no cost to the
+ * request that made the event); the ids are derived from (event, endpoint),
+ * so relaying an event again (the sweep after a crash) creates nothing twice.
+ * Copies are created unrelayed: if this process dies before queueing them,
+ * the sweep finds them. Returns the new copies' ids.
+ */
+async function fanOut(eventIds: string[]): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    INSERT INTO "Event" (id, "merchantId", environment, "transactionId", type, payload, url, "createdAt", "endpointId", "sourceEventId", "sourceSeq")
+    SELECT 'whd_' || substr(md5(e.id || ':' || w.id), 1, 24), e."merchantId", e.environment, e."transactionId", e.type, e.payload, w.url, e."createdAt", w.id, e.id, e.seq
+    FROM "Event" e JOIN "WebhookEndpoint" w ON w."merchantId" = e."merchantId" AND w.environment = e.environment
+    WHERE e.id = ANY(${eventIds}) AND e."endpointId" IS NULL AND e."transactionId" IS NOT NULL
+      AND w.enabled AND w."createdAt" <= e."createdAt" AND (cardinality(w.events) = 0 OR e.type = ANY(w.events))
+    ORDER BY e.seq, w.id
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id`;
+  return rows.map((r) => r.id);
 }
 
 // Under load many requests commit in the same turn of the event loop; their

@@ -17,6 +17,10 @@ import * as history from "@/app/v1/transactions/[id]/events/route";
 import * as refunds from "@/app/v1/transactions/[id]/refunds/route";
 import * as transaction from "@/app/v1/transactions/[id]/route";
 import * as transactions from "@/app/v1/transactions/route";
+import * as endpoint from "@/app/v1/webhook-endpoints/[id]/route";
+import * as rotateEndpoint from "@/app/v1/webhook-endpoints/[id]/rotate-secret/route";
+import * as endpoints from "@/app/v1/webhook-endpoints/route";
+import * as recoverEvents from "@/app/v1/events/recover/route";
 import { db } from "@/lib/db";
 import { QUEUES } from "@/lib/jobs/queues";
 import { jobDefinitions } from "@/workers/job-registry";
@@ -45,6 +49,13 @@ const ROUTES: Record<string, Handler> = {
   "GET /customers/{buyerId}": customer.GET,
   "POST /sandbox/transactions/{id}/simulate": simulate.POST,
   "POST /sandbox/balance": sandboxBalance.POST,
+  "POST /webhook-endpoints": endpoints.POST,
+  "GET /webhook-endpoints": endpoints.GET,
+  "GET /webhook-endpoints/{id}": endpoint.GET,
+  "PATCH /webhook-endpoints/{id}": endpoint.PATCH,
+  "DELETE /webhook-endpoints/{id}": endpoint.DELETE,
+  "POST /webhook-endpoints/{id}/rotate-secret": rotateEndpoint.POST,
+  "POST /events/recover": recoverEvents.POST,
 } as Record<string, Handler>;
 
 export interface CallOptions {

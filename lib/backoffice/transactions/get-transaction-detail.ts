@@ -24,7 +24,7 @@ export async function getTransactionDetail({ access, environment, id }: { access
       const byId = new Map(accounts.map((a) => [a.id, a]));
       return entries.map((e) => ({ ...e, account: byId.get(e.accountId)! }));
     }),
-    db.event.findMany({ where: { transactionId: t.id }, orderBy: { seq: "asc" }, include: { attempts: { orderBy: [{ startedAt: "asc" }, { attempt: "asc" }] } } }),
+    db.event.findMany({ where: { transactionId: t.id, endpointId: null }, orderBy: { seq: "asc" }, include: { attempts: { orderBy: [{ startedAt: "asc" }, { attempt: "asc" }] } } }),
     t.parentId ? db.transaction.findFirst({ where: { id: t.parentId, merchantId: t.merchantId, environment }, select: related }) : null,
     db.transaction.findMany({ where: { parentId: t.id, merchantId: t.merchantId, environment }, select: related, orderBy: { createdAt: "asc" }, take: 100 }),
   ]);
