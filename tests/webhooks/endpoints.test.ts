@@ -15,11 +15,14 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { getMerchantAccess } from "@/lib/backoffice/authz";
+import { createEndpointAsStaff, deleteEndpointAsStaff, listEndpointsAsStaff, rotateEndpointSecretAsStaff, setEndpointEnabledAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AUTO_DISABLE, noteEndpointOutcome } from "@/lib/webhooks/endpoint-health";
 import { getSigningSecrets } from "@/lib/webhooks/signing-keys";
 import { callApi } from "../api/helpers";
+import { actorFor, rejection, staff } from "../backoffice/helpers";
 import { newMerchant } from "../helpers/fixtures";
 import { eventIdOf, moveTransaction, newTransaction, startReceiver, startWebhookWorker, waitUntil, type ReceivedRequest, type Receiver } from "./helpers";
 
@@ -224,5 +227,29 @@ describe("auto-disable", () => {
     // Enabling starts afresh.
     const enabled = await callApi("PATCH /webhook-endpoints/{id}", { key: m.keys.sandbox, params: { id: ep.id }, body: { enabled: true } });
     expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null });
+  });
+});
+
+describe("Developers → Webhook endpoints", () => {
+  it("a developer adds, rotates, disables and deletes; a viewer and another merchant cannot", async () => {
+    const m = await newMerchant();
+    const developer = await staff(m.merchant.id, "DEVELOPER");
+    const viewer = await staff(m.merchant.id, "VIEWER");
+    const base = { environment: "sandbox" };
+    expect((await rejection(createEndpointAsStaff({ actor: viewer, merchantId: m.merchant.id, input: { ...base, url: "https://x.example.com" } }))).code).toBe("insufficient_permissions");
+    expect((await rejection(createEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...base, url: "https://x.example.com", events: "transaction.paid" } }))).message).toContain("events must list event kinds");
+
+    const created = await createEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...base, url: "https://x.example.com/hook", events: "transaction.succeeded, transaction.declined", description: "Orders" }, ip: "198.51.100.2" });
+    expect(created).toMatchObject({ events: ["transaction.succeeded", "transaction.declined"], description: "Orders", secret: expect.stringMatching(/^whsec_/) });
+    const input = { ...base, endpointId: created.id };
+    expect((await rotateEndpointSecretAsStaff({ actor: developer, merchantId: m.merchant.id, input })).secret).not.toBe(created.secret);
+    expect(await setEndpointEnabledAsStaff({ actor: developer, merchantId: m.merchant.id, input, enabled: false })).toMatchObject({ enabled: false });
+    const other = await newMerchant();
+    expect((await rejection(deleteEndpointAsStaff({ actor: await actorFor(other.owner.email), merchantId: other.merchant.id, input }))).code).toBe("not_found");
+    const access = await getMerchantAccess({ actor: developer, merchantId: m.merchant.id });
+    expect((await listEndpointsAsStaff({ access, environment: "sandbox" })).map((e) => e.id)).toEqual([created.id]);
+    await deleteEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input });
+    expect(await listEndpointsAsStaff({ access, environment: "sandbox" })).toEqual([]);
+    expect(await db.auditLog.findFirstOrThrow({ where: { action: "webhook_endpoint.created", targetId: created.id } })).toMatchObject({ actorEmail: developer.email, ip: "198.51.100.2" });
   });
 });

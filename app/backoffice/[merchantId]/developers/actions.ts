@@ -12,6 +12,8 @@ import { revokeApiKeyAsStaff } from "@/lib/backoffice/developers/revoke-key";
 import { rotateSigningKeyAsStaff } from "@/lib/backoffice/developers/rotate-webhook-signing-key";
 import { sendTestWebhookAsStaff } from "@/lib/backoffice/developers/send-test-webhook";
 import { recoverWebhooksAsStaff } from "@/lib/backoffice/developers/recover-webhooks";
+import { createEndpointAsStaff, deleteEndpointAsStaff, resendEndpointDeliveryAsStaff, rotateEndpointSecretAsStaff, setEndpointEnabledAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
+import type { EndpointSecret } from "@/components/backoffice/developers/webhook-endpoints-panel";
 import type { RecoverResult } from "@/components/backoffice/developers/recover-webhooks-form";
 import { formObject } from "@/lib/schema/parse-input";
 import { requireActionActor } from "@/app/backoffice/_server/session";
@@ -90,5 +92,38 @@ export async function recoverWebhooksAction(_prev: ActionState<RecoverResult>, f
         : `${deliveries(r.matched)} ${r.matched === 1 ? "matches" : "match"}. Nothing has been sent yet.`
       : `${deliveries(r.queued)} queued for a new series of attempts${r.matched > r.queued ? ` (${r.matched} matched; recover again for the rest)` : ""}. They go out within seconds, oldest first.`;
     return { status: "success", message, data: r };
+  });
+}
+
+/** Create (intent=create) or rotate (intent=rotate): both answer the endpoint's secret, shown once. */
+export async function endpointSecretAction(_prev: ActionState<EndpointSecret>, formData: FormData): Promise<ActionState<EndpointSecret>> {
+  return runAction<EndpointSecret>(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    const endpoint = input.intent === "rotate" ? await rotateEndpointSecretAsStaff({ actor, merchantId, input, ip }) : await createEndpointAsStaff({ actor, merchantId, input, ip });
+    revalidatePath(page(merchantId));
+    return { status: "success", message: input.intent === "rotate" ? "Secret rotated." : "Webhook endpoint added.", data: { secret: endpoint.secret, url: endpoint.url, rotated: input.intent === "rotate" } };
+  });
+}
+
+/** Enable, disable or delete an endpoint, or resend one of its deliveries (intent says which). */
+export async function endpointAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { input, merchantId } = target(formData);
+    let message: string;
+    if (input.intent === "delete") {
+      await deleteEndpointAsStaff({ actor, merchantId, input, ip });
+      message = "Webhook endpoint deleted.";
+    } else if (input.intent === "resend") {
+      await resendEndpointDeliveryAsStaff({ actor, merchantId, input, ip });
+      message = "Resend queued: the attempt appears in the delivery log within seconds (reload to see it).";
+    } else {
+      const enabled = input.intent === "enable";
+      await setEndpointEnabledAsStaff({ actor, merchantId, input, enabled, ip });
+      message = enabled ? "Webhook endpoint enabled. Events it missed are not resent by themselves: use Recover below." : "Webhook endpoint disabled.";
+    }
+    revalidatePath(page(merchantId));
+    return { status: "success", message };
   });
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { ApiKeysPanel } from "@/components/backoffice/developers/api-keys-panel";
 import { SigningKeyPanel } from "@/components/backoffice/developers/signing-key-panel";
 import { RecoverWebhooksForm } from "@/components/backoffice/developers/recover-webhooks-form";
+import { WebhookEndpointsPanel } from "@/components/backoffice/developers/webhook-endpoints-panel";
+import { listEndpointsAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
 import { TestWebhookForm } from "@/components/backoffice/developers/test-webhook-form";
 import { NoAccess } from "@/components/backoffice/no-access";
 import { Badge } from "@/components/ui/badge";
@@ -17,7 +19,7 @@ import { listKeys } from "@/lib/backoffice/developers/list-keys";
 import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
 import { requirePagePermission } from "@/app/backoffice/_server/session";
-import { issueKeyAction, recoverWebhooksAction, revealSigningKeyAction, revokeKeyAction, rotateSigningKeyAction, sendTestWebhookAction } from "./actions";
+import { endpointAction, endpointSecretAction, issueKeyAction, recoverWebhooksAction, revealSigningKeyAction, revokeKeyAction, rotateSigningKeyAction, sendTestWebhookAction } from "./actions";
 
 export const metadata: Metadata = { title: "Developers" };
 
@@ -36,11 +38,12 @@ export default async function DevelopersPage({ params, searchParams }: { params:
   const access = await requirePagePermission(merchantId, "developers.manage");
   if (!access) return <NoAccess page="Developers" roles="owners, admins and developers" />;
   const environment = await getEnvironmentPreference(access.actor);
-  const [keys, signingKey, requests, testWebhooks] = await Promise.all([
+  const [keys, signingKey, requests, testWebhooks, endpoints] = await Promise.all([
     listKeys({ access, environment }),
     getSigningKeySummary({ access, environment }),
     listRecentApiRequests({ access, environment, cursor }),
     listTestWebhooks({ access, environment }),
+    listEndpointsAsStaff({ access, environment }),
   ]);
   const envLabel = environment === "sandbox" ? "sandbox" : "production";
   const totpEnabled = access.actor.totpEnabled;
@@ -139,6 +142,14 @@ export default async function DevelopersPage({ params, searchParams }: { params:
               </Table>
             ) : null}
           </div>
+        </Section>
+
+        <Section
+          id="webhook-endpoints"
+          title="Webhook endpoints"
+          description="URLs of your own that receive events beside each transaction's callbackUrl, each signed with its own secret. Up to 16 per environment; an endpoint whose deliveries fail for 50 events in a row over a day is disabled."
+        >
+          <WebhookEndpointsPanel merchantId={merchantId} environment={environment} endpoints={endpoints} secretAction={endpointSecretAction} endpointAction={endpointAction} />
         </Section>
 
         <Section

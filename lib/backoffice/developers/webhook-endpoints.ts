@@ -1,0 +1,79 @@
+// Developers → Webhook endpoints (SPEC §18): the same domain functions as
+// /v1/webhook-endpoints, for developers.manage, each audited with the person.
+// The endpoint list carries each endpoint's recent deliveries (the delivery
+// log), and a delivery can be resent from it.
+import { z } from "zod";
+import { auditedBy, staffActor } from "@/lib/audit/actor";
+import { writeAudit } from "@/lib/audit/write-audit";
+import type { StaffUser } from "@/lib/auth/staff-user";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+import type { Environment } from "@/lib/generated/prisma/enums";
+import { parseInput } from "@/lib/schema/parse-input";
+import { ZCreateEndpointRequest } from "@/lib/webhooks/endpoint-schemas";
+import { queueDeliveries } from "@/lib/webhooks/webhook-queue";
+import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateEndpointSecret, serializeEndpoint, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
+import { authorize, type MerchantAccess, assertCan } from "../authz";
+import { ZEnvironment } from "../schemas";
+
+const RECENT_DELIVERIES = 10;
+
+export async function listEndpointsAsStaff({ access, environment }: { access: MerchantAccess; environment: Environment }) {
+  assertCan(access, "developers.manage");
+  const endpoints = await listEndpoints({ merchantId: access.merchant.id, environment });
+  return Promise.all(
+    endpoints.map(async (e) => ({
+      ...serializeEndpoint(e),
+      failedEventsInRow: e.failedEventsInRow,
+      deliveries: await db.event.findMany({
+        where: { endpointId: e.id },
+        orderBy: { seq: "desc" },
+        take: RECENT_DELIVERIES,
+        select: { id: true, sourceEventId: true, type: true, status: true, attemptCount: true, lastAttemptAt: true, createdAt: true },
+      }),
+    })),
+  );
+}
+
+const ZScope = z.object({ environment: ZEnvironment });
+const ZCreateInput = ZScope.extend({ url: z.string().trim(), description: z.string().trim().max(500).optional(), events: z.string().optional() });
+const ZEndpointInput = ZScope.extend({ endpointId: z.string().min(1).max(100) });
+
+/** "transaction.succeeded, transaction.declined" (or empty: every kind) → the API's `events`. */
+const eventList = (text: string | undefined) => (text ?? "").split(/[\s,]+/).filter(Boolean);
+
+export async function createEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
+  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const form = parseInput(ZCreateInput, input);
+  const request = parseInput(ZCreateEndpointRequest, { url: form.url, events: eventList(form.events), ...(form.description ? { description: form.description } : {}) });
+  return createEndpoint({ merchantId, environment: form.environment, input: request, actor: staffActor(actor, ip) });
+}
+
+export async function setEndpointEnabledAsStaff({ actor, merchantId, input, enabled, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; enabled: boolean; ip?: string | null }) {
+  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const { environment, endpointId } = parseInput(ZEndpointInput, input);
+  return updateEndpoint({ merchantId, environment, id: endpointId, input: { enabled }, actor: staffActor(actor, ip) });
+}
+
+export async function rotateEndpointSecretAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
+  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const { environment, endpointId } = parseInput(ZEndpointInput, input);
+  return rotateEndpointSecret({ merchantId, environment, id: endpointId, input: {}, actor: staffActor(actor, ip) });
+}
+
+export async function deleteEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
+  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const { environment, endpointId } = parseInput(ZEndpointInput, input);
+  await deleteEndpoint({ merchantId, environment, id: endpointId, actor: staffActor(actor, ip) });
+}
+
+/** One more attempt of an endpoint's delivery, now (marked manual, as a resend of an event is). */
+export async function resendEndpointDeliveryAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
+  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const { environment, endpointId, deliveryId } = parseInput(ZEndpointInput.extend({ deliveryId: z.string().min(1).max(100) }), input);
+  await findEndpoint({ merchantId, environment, id: endpointId });
+  const delivery = await db.event.findFirst({ where: { id: deliveryId, endpointId }, select: { id: true, attemptCount: true } });
+  if (!delivery) throw notFound(`No such delivery: ${deliveryId.slice(0, 64)}`);
+  await queueDeliveries([{ data: { eventId: delivery.id, attempt: delivery.attemptCount + 1, manual: true } }]);
+  await writeAudit({ ...auditedBy(staffActor(actor, ip)), action: "webhook.resend", merchantId, environment, targetType: "event", targetId: delivery.id, details: { endpointId } });
+}
