@@ -8,22 +8,22 @@ export const deliveryRegistry = new Registry();
 
 export const webhookAttempts = new Counter({
   name: "sluice_webhook_attempts_total",
-  help: "Webhook delivery attempts, by environment and result (success = 2xx).",
-  labelNames: ["environment", "result"] as const,
+  help: "Webhook delivery attempts, by environment, destination kind (callback = the transaction's callbackUrl, endpoint = a registered endpoint) and result (success = 2xx).",
+  labelNames: ["environment", "destination", "result"] as const,
   registers: [deliveryRegistry],
 });
 
 export const webhookDeliveries = new Counter({
   name: "sluice_webhook_deliveries_total",
-  help: "Webhook events delivered (answered 2xx), by environment.",
-  labelNames: ["environment"] as const,
+  help: "Webhook deliveries delivered (answered 2xx), by environment and destination kind.",
+  labelNames: ["environment", "destination"] as const,
   registers: [deliveryRegistry],
 });
 
 export const webhookFailures = new Counter({
   name: "sluice_webhook_failures_total",
-  help: "Webhook events marked failed (retry schedule used up, or 410 Gone), by environment.",
-  labelNames: ["environment"] as const,
+  help: "Webhook deliveries marked failed (retry schedule used up, or 410 Gone), by environment and destination kind.",
+  labelNames: ["environment", "destination"] as const,
   registers: [deliveryRegistry],
 });
 

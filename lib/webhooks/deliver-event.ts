@@ -107,11 +107,12 @@ async function attempt(event: LoadedEvent, { manual, job }: { manual: boolean; j
   const status = await record(event, outcome, manual);
 
   const result = outcome.success ? "success" : "failure";
-  webhookAttempts.inc({ environment: event.environment, result });
+  const destination = event.endpointId ? "endpoint" : "callback";
+  webhookAttempts.inc({ environment: event.environment, destination, result });
   webhookAttemptDuration.observe({ result }, outcome.durationMs / 1000);
   if (status !== event.status) {
-    if (status === "delivered") webhookDeliveries.inc({ environment: event.environment });
-    if (status === "failed") webhookFailures.inc({ environment: event.environment });
+    if (status === "delivered") webhookDeliveries.inc({ environment: event.environment, destination });
+    if (status === "failed") webhookFailures.inc({ environment: event.environment, destination });
   }
   logger.info({ eventId: event.id, attempt: number, manual, statusCode: outcome.statusCode, error: outcome.error, ms: outcome.durationMs, status }, "webhook attempt");
 

@@ -20,6 +20,8 @@ export interface WebhookHealth {
   failedEvents24h: number;
   /** Committed events not yet handed to the queue. */
   outboxBacklog: number;
+  /** Deliveries decided in the last 24 h per destination kind: the transactions' callbackUrl, registered endpoints (SPEC §18). */
+  deliveries24h: Record<"callback" | "endpoint", { delivered: number; failed: number }>;
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -27,14 +29,19 @@ const REDIS_TIMEOUT_MS = 2_000;
 
 export async function getWebhookHealth(): Promise<WebhookHealth> {
   const since = new Date(Date.now() - DAY_MS);
-  const [queue, oldest, failedAttempts24h, unsignableAttempts24h, failedEvents24h, outboxBacklog] = await Promise.all([
+  const [queue, oldest, failedAttempts24h, unsignableAttempts24h, failedEvents24h, outboxBacklog, decided] = await Promise.all([
     queueDepths(),
     db.event.findFirst({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { id: true, createdAt: true } }),
     db.webhookAttempt.count({ where: { success: false, startedAt: { gte: since } } }),
     db.webhookAttempt.count({ where: { success: false, startedAt: { gte: since }, error: { startsWith: SIGNING_KEY_UNREADABLE } } }),
     db.event.count({ where: { status: "failed", lastAttemptAt: { gte: since } } }),
     db.event.count({ where: { relayedAt: null } }),
+    db.$queryRaw<{ endpoint: boolean; status: "delivered" | "failed"; n: number }[]>`
+      SELECT "endpointId" IS NOT NULL AS endpoint, status::text AS status, count(*)::int AS n FROM "Event"
+      WHERE status IN ('delivered', 'failed') AND "lastAttemptAt" >= ${since} GROUP BY 1, 2`,
   ]);
+  const deliveries24h: WebhookHealth["deliveries24h"] = { callback: { delivered: 0, failed: 0 }, endpoint: { delivered: 0, failed: 0 } };
+  for (const row of decided) deliveries24h[row.endpoint ? "endpoint" : "callback"][row.status] = row.n;
   return {
     queue,
     oldestUndelivered: oldest ? { id: oldest.id, createdAt: iso(oldest.createdAt), ageSeconds: Math.max(0, Math.round((Date.now() - oldest.createdAt.getTime()) / 1000)) } : null,
@@ -42,6 +49,7 @@ export async function getWebhookHealth(): Promise<WebhookHealth> {
     unsignableAttempts24h,
     failedEvents24h,
     outboxBacklog,
+    deliveries24h,
   };
 }
 

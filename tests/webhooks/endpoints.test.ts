@@ -19,7 +19,9 @@ import { getMerchantAccess } from "@/lib/backoffice/authz";
 import { createEndpointAsStaff, deleteEndpointAsStaff, listEndpointsAsStaff, rotateEndpointSecretAsStaff, setEndpointEnabledAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { deliveryRegistry } from "@/lib/metrics/webhook-metrics";
 import { AUTO_DISABLE, noteEndpointOutcome } from "@/lib/webhooks/endpoint-health";
+import { getWebhookHealth } from "@/lib/webhooks/get-webhook-health";
 import { getSigningSecrets } from "@/lib/webhooks/signing-keys";
 import { callApi } from "../api/helpers";
 import { actorFor, rejection, staff } from "../backoffice/helpers";
@@ -148,6 +150,9 @@ describe("fan-out", () => {
     const deliveries = await db.event.findMany({ where: { transactionId: t.transactionId }, select: { endpointId: true, status: true } });
     expect(deliveries).toHaveLength(5);
     expect(deliveries.every((d) => d.status === "delivered")).toBe(true);
+    // Metrics and the System page count deliveries per destination kind.
+    expect(await deliveryRegistry.metrics()).toMatch(/^sluice_webhook_deliveries_total\{environment="sandbox",destination="endpoint"\} [3-9]\d*$/m);
+    expect((await getWebhookHealth()).deliveries24h.endpoint.delivered).toBeGreaterThanOrEqual(3);
   });
 
   it("a dead endpoint holds back nobody: a healthy endpoint and the callbackUrl get their events at once", async () => {

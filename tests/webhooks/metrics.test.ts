@@ -72,10 +72,10 @@ describe("/api/metrics", () => {
     expect(health).toMatchObject({ outboxBacklog: 0, oldestUndelivered: null, failedAttempts24h: 1, failedEvents24h: 1 });
 
     text = await (await scrape("Bearer metrics-test-token-1234")).text();
-    expect(text).toMatch(/^sluice_webhook_deliveries_total\{environment="sandbox"\} 1$/m);
-    expect(text).toMatch(/^sluice_webhook_failures_total\{environment="sandbox"\} 1$/m);
-    expect(text).toMatch(/^sluice_webhook_attempts_total\{environment="sandbox",result="success"\} 1$/m);
-    expect(text).toMatch(/^sluice_webhook_attempts_total\{environment="sandbox",result="failure"\} 1$/m);
+    expect(text).toMatch(/^sluice_webhook_deliveries_total\{environment="sandbox",destination="callback"\} 1$/m);
+    expect(text).toMatch(/^sluice_webhook_failures_total\{environment="sandbox",destination="callback"\} 1$/m);
+    expect(text).toMatch(/^sluice_webhook_attempts_total\{environment="sandbox",destination="callback",result="success"\} 1$/m);
+    expect(text).toMatch(/^sluice_webhook_attempts_total\{environment="sandbox",destination="callback",result="failure"\} 1$/m);
     expect(text).toMatch(/^sluice_webhook_attempt_duration_seconds_count\{result="success"\} 1$/m);
     expect(text).toMatch(/^sluice_webhook_failed_attempts_24h 1$/m);
   });

@@ -76,6 +76,12 @@ export default async function SystemPage() {
             <Stat label="Events given up, last 24 h" value={count(w.failedEvents24h)} tone={w.failedEvents24h === 0 ? "success" : "danger"}>
               All retries used; staff can resend them.
             </Stat>
+            <Stat label="To callback URLs, last 24 h" value={`${count(w.deliveries24h.callback.delivered)} delivered`} tone={w.deliveries24h.callback.failed === 0 ? "success" : "warning"}>
+              {count(w.deliveries24h.callback.failed)} given up. Each transaction&apos;s own callbackUrl.
+            </Stat>
+            <Stat label="To webhook endpoints, last 24 h" value={`${count(w.deliveries24h.endpoint.delivered)} delivered`} tone={w.deliveries24h.endpoint.failed === 0 ? "success" : "warning"}>
+              {count(w.deliveries24h.endpoint.failed)} given up. Endpoints merchants registered (SPEC §18).
+            </Stat>
           </dl>
         </section>
 
