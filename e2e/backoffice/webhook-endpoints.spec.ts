@@ -1,7 +1,7 @@
 // Webhook endpoints in the back office (SPEC §18): a developer adds an
 // endpoint and sees its secret once; the endpoint then receives the
 // merchant's events signed with that secret, listed in its delivery log;
-// disabling and deleting it work from the same place.
+// editing, disabling and deleting it work from the same place.
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -67,6 +67,11 @@ test("a developer adds an endpoint (secret shown once) that then receives signed
       await expect(item.getByRole("table").getByText("Delivered")).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
 
+    await item.getByText("Edit", { exact: true }).click();
+    await item.getByLabel("Events").fill("transaction.succeeded, transaction.declined");
+    await item.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Webhook endpoint saved.")).toBeVisible();
+    await expect(item).toContainText("transaction.succeeded, transaction.declined");
     await item.getByRole("button", { name: "Disable" }).click();
     await expect(page.getByText("Webhook endpoint disabled.")).toBeVisible();
     await expect(item.getByText("Disabled", { exact: true })).toBeVisible();

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { getMerchantAccess } from "@/lib/backoffice/authz";
-import { createEndpointAsStaff, deleteEndpointAsStaff, listEndpointsAsStaff, rotateEndpointSecretAsStaff, setEndpointEnabledAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
+import { createEndpointAsStaff, deleteEndpointAsStaff, editEndpointAsStaff, listEndpointsAsStaff, rotateEndpointSecretAsStaff, setEndpointEnabledAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { deliveryRegistry } from "@/lib/metrics/webhook-metrics";
@@ -248,6 +248,7 @@ describe("Developers → Webhook endpoints", () => {
     expect(created).toMatchObject({ events: ["transaction.succeeded", "transaction.declined"], description: "Orders", secret: expect.stringMatching(/^whsec_/) });
     const input = { ...base, endpointId: created.id };
     expect((await rotateEndpointSecretAsStaff({ actor: developer, merchantId: m.merchant.id, input })).secret).not.toBe(created.secret);
+    expect(await editEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...input, url: "https://x.example.com/v2", events: "", description: "" } })).toMatchObject({ url: "https://x.example.com/v2", events: [], description: "Orders" });
     expect(await setEndpointEnabledAsStaff({ actor: developer, merchantId: m.merchant.id, input, enabled: false })).toMatchObject({ enabled: false });
     const other = await newMerchant();
     expect((await rejection(deleteEndpointAsStaff({ actor: await actorFor(other.owner.email), merchantId: other.merchant.id, input }))).code).toBe("not_found");

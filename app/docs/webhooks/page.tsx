@@ -81,6 +81,7 @@ export default function VerifyWebhooksPage() {
             ["retries", "Answers and retries"],
             ["duplicates-ordering", "Duplicates and ordering"],
             ["rotation", "Rotating the key"],
+            ["endpoints", "Webhook endpoints"],
             ["recover", "Recover after an outage"],
             ["listen", "Receive events on a laptop"],
           ].map(([id, label]) => (
@@ -256,11 +257,25 @@ export default function VerifyWebhooksPage() {
         Webhooks header during the switch.
       </P>
 
+      <H2 id="endpoints">Webhook endpoints</H2>
+      <P>
+        Besides each transaction&apos;s <C>callbackUrl</C> (which works exactly as above), you can register up to 16 endpoints per environment with{" "}
+        <C>POST /v1/webhook-endpoints</C> <C>{"{url, events?, description?}"}</C> or on the back office&apos;s <em>Developers</em> page. Each receives every
+        event of the kinds it lists (all kinds when <C>events</C> is empty), as its own delivery: its own attempts, retry schedule, order per transaction
+        and record, so an endpoint that is down delays nobody else. Each endpoint has its own secret (<C>whsec_…</C>, shown once when it is created
+        and when it is rotated): deliveries to it are signed with that secret instead of your signing key, in both schemes, and the bytes, event id and{" "}
+        <C>sequence</C> are those of the event. <C>POST /v1/webhook-endpoints/&#123;id&#125;/rotate-secret</C> keeps the old secret signing beside the
+        new one for <C>expireCurrentInHours</C> (default 24). <C>GET</C>, <C>PATCH</C> (<C>url</C>, <C>events</C>, <C>description</C>,{" "}
+        <C>enabled</C>) and <C>DELETE</C> work on <C>/v1/webhook-endpoints/&#123;id&#125;</C>. An endpoint whose deliveries failed for good for 50 events in
+        a row over at least 24 hours is disabled, with the reason shown; enabling it again does not resend what it missed — recover it.
+      </P>
+
       <H2 id="recover">Recover after an outage</H2>
       <P>
         When your receiver was down long enough for events to fail for good, send them all again with one call rather than one resend each:{" "}
         <C>POST /v1/events/recover</C> with <C>since</C> (within the last 30 days), optionally <C>until</C>, <C>status</C> (<C>failed</C>, the
-        default, or <C>all</C> to include delivered events) and <C>dryRun: true</C> to only count. The answer is <C>{"{matched, queued}"}</C>; each
+        default, or <C>all</C> to include delivered events), <C>destination</C> (<C>callback</C> or an endpoint&apos;s <C>we_…</C> id; all when absent) and{" "}
+        <C>dryRun: true</C> to only count. The answer is <C>{"{matched, queued}"}</C>; each
         matched delivery gets a new series of attempts on the usual schedule, oldest first and in each transaction&apos;s order (at most 10,000 per call —
         call again for the rest). The back office&apos;s <em>Developers</em> page does the same, counting first. The bodies are the ones first sent, so
         keep dropping duplicates by event <C>id</C> and older events by <C>sequence</C>.

@@ -1,7 +1,7 @@
 "use client";
-// Webhook endpoints (SPEC §18): add one (its secret shown once), rotate its
-// secret (shown once), enable or disable it, delete it, and read and resend
-// its recent deliveries. One component owns the action states, so a secret
+// Webhook endpoints (SPEC §18): add one (its secret shown once), edit it,
+// rotate its secret (shown once), enable or disable it, delete it, and read
+// and resend its recent deliveries. One component owns the action states, so a secret
 // survives the re-render that adds the endpoint's row.
 import { useActionState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -121,6 +121,19 @@ export function WebhookEndpointsPanel({ merchantId, environment, endpoints, secr
                   <SubmitButton variant="danger" size="sm">Delete</SubmitButton>
                 </form>
               </div>
+              <details className="mt-3">
+                <summary className="cursor-pointer text-sm font-medium">Edit</summary>
+                <form action={submit} className="mt-2 space-y-3" aria-label={`Edit ${e.url}`}>
+                  {hidden(e.id)}
+                  <input type="hidden" name="intent" value="edit" />
+                  <div className="flex flex-wrap items-start gap-3">
+                    <TextField id={`edit-url-${e.id}`} name="url" type="url" label="Endpoint URL" required maxLength={2048} defaultValue={e.url} frameClassName="min-w-[18rem] flex-1" />
+                    <TextField id={`edit-events-${e.id}`} name="events" label="Events" defaultValue={e.events.join(", ")} hint="Comma-separated; empty: every kind." frameClassName="min-w-[16rem] flex-1" />
+                    <TextField id={`edit-description-${e.id}`} name="description" label="Description" maxLength={500} defaultValue={e.description} frameClassName="w-64" />
+                  </div>
+                  <SubmitButton variant="secondary" size="sm" pendingLabel="Saving…">Save</SubmitButton>
+                </form>
+              </details>
               {e.deliveries.length > 0 ? (
                 <div className="mt-4">
                   <Table caption={`Recent deliveries to ${e.url}`}>

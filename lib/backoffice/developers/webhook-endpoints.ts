@@ -10,7 +10,7 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { parseInput } from "@/lib/schema/parse-input";
-import { ZCreateEndpointRequest } from "@/lib/webhooks/endpoint-schemas";
+import { ZCreateEndpointRequest, ZUpdateEndpointRequest } from "@/lib/webhooks/endpoint-schemas";
 import { queueDeliveries } from "@/lib/webhooks/webhook-queue";
 import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateEndpointSecret, serializeEndpoint, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { authorize, type MerchantAccess, assertCan } from "../authz";
@@ -47,6 +47,14 @@ export async function createEndpointAsStaff({ actor, merchantId, input, ip = nul
   const form = parseInput(ZCreateInput, input);
   const request = parseInput(ZCreateEndpointRequest, { url: form.url, events: eventList(form.events), ...(form.description ? { description: form.description } : {}) });
   return createEndpoint({ merchantId, environment: form.environment, input: request, actor: staffActor(actor, ip) });
+}
+
+/** Edit: URL, event kinds (comma-separated; empty: every kind) and description. */
+export async function editEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
+  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const form = parseInput(ZEndpointInput.extend({ url: z.string().trim(), events: z.string().optional(), description: z.string().trim().max(500).optional() }), input);
+  const request = parseInput(ZUpdateEndpointRequest, { url: form.url, events: eventList(form.events), ...(form.description ? { description: form.description } : {}) });
+  return updateEndpoint({ merchantId, environment: form.environment, id: form.endpointId, input: request, actor: staffActor(actor, ip) });
 }
 
 export async function setEndpointEnabledAsStaff({ actor, merchantId, input, enabled, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; enabled: boolean; ip?: string | null }) {

@@ -12,7 +12,7 @@ import { revokeApiKeyAsStaff } from "@/lib/backoffice/developers/revoke-key";
 import { rotateSigningKeyAsStaff } from "@/lib/backoffice/developers/rotate-webhook-signing-key";
 import { sendTestWebhookAsStaff } from "@/lib/backoffice/developers/send-test-webhook";
 import { recoverWebhooksAsStaff } from "@/lib/backoffice/developers/recover-webhooks";
-import { createEndpointAsStaff, deleteEndpointAsStaff, resendEndpointDeliveryAsStaff, rotateEndpointSecretAsStaff, setEndpointEnabledAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
+import { createEndpointAsStaff, deleteEndpointAsStaff, editEndpointAsStaff, resendEndpointDeliveryAsStaff, rotateEndpointSecretAsStaff, setEndpointEnabledAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
 import type { EndpointSecret } from "@/components/backoffice/developers/webhook-endpoints-panel";
 import type { RecoverResult } from "@/components/backoffice/developers/recover-webhooks-form";
 import { formObject } from "@/lib/schema/parse-input";
@@ -115,6 +115,9 @@ export async function endpointAction(_prev: ActionState, formData: FormData): Pr
     if (input.intent === "delete") {
       await deleteEndpointAsStaff({ actor, merchantId, input, ip });
       message = "Webhook endpoint deleted.";
+    } else if (input.intent === "edit") {
+      await editEndpointAsStaff({ actor, merchantId, input, ip });
+      message = "Webhook endpoint saved.";
     } else if (input.intent === "resend") {
       await resendEndpointDeliveryAsStaff({ actor, merchantId, input, ip });
       message = "Resend queued: the attempt appears in the delivery log within seconds (reload to see it).";
