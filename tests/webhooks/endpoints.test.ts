@@ -167,7 +167,8 @@ describe("fan-out", () => {
     await moveTransaction(t.transactionId, "SUCCESS");
     await healthy.waitFor((rs) => rs.length === 2, 5_000);
     await callback.waitFor((rs) => rs.length === 2, 5_000);
-    expect(Date.now() - started).toBeLessThan(env.WEBHOOK_TIMEOUT_MS);
+    // Within a second of the event, while the dead endpoint holds its delivery for WEBHOOK_TIMEOUT_MS.
+    expect(Math.max(healthy.requests[1]!.at, callback.requests[1]!.at) - started).toBeLessThan(1_000);
     // The dead one got its first event and is still on it: its second waits behind it, for it alone.
     expect(dead.requests.map(eventIdOf)).toEqual([t.eventId]);
   });
