@@ -12,3 +12,4 @@ import "@/lib/payment-methods/api-endpoints";
 import "@/lib/ledger/api-endpoints";
 import "@/lib/webhooks/api-endpoints";
 import "@/lib/webhooks/endpoint-api-endpoints";
+import "@/lib/webhooks/webhook-docs";

@@ -50,7 +50,7 @@ const envelope = {
   environment: z.enum(Environment),
 };
 
-const ZTransactionEventBody = z
+export const ZTransactionEventBody = z
   .object({
     ...envelope,
     event: z.enum(TRANSACTION_EVENT_KIND_LIST).meta({ example: "transaction.succeeded" }),
@@ -74,7 +74,7 @@ const ZTransactionEventBody = z
 export type TTransactionEventBody = z.infer<typeof ZTransactionEventBody>;
 export type TransactionEventKind = TTransactionEventBody["event"];
 
-const ZTestEventBody = z
+export const ZTestEventBody = z
   .object({ ...envelope, event: z.literal(TEST_EVENT_KIND), data: z.object({ message: z.string() }) })
   .meta({ id: "TestEventBody", description: "The body of a test webhook sent from the back office" });
 type TTestEventBody = z.infer<typeof ZTestEventBody>;

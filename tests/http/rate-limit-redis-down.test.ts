@@ -40,7 +40,15 @@ describe("with Redis unreachable", () => {
 
   it("keeps payments working and still limits bursts per process", async () => {
     const m = await newMerchant();
-    const responses = await Promise.all(Array.from({ length: 11 }, () => paymentSale(apiRequest("/payment/sale", { key: m.keys.sandbox, method: "POST" }))));
-    expect(responses.map((r) => r.status).sort()).toEqual([...Array(10).fill(201), 429]);
+    const started = performance.now();
+    const responses = await Promise.all(Array.from({ length: 30 }, () => paymentSale(apiRequest("/payment/sale", { key: m.keys.sandbox, method: "POST" }))));
+    const elapsedMs = performance.now() - started;
+    const allowed = responses.filter((r) => r.status === 201).length;
+    // A full bucket lets a burst of 10 through; meanwhile it refills at 10/s, so on a busy machine (the
+    // 30 requests spread over more time) a few more may pass — never more than the refill allows.
+    expect(allowed).toBeGreaterThanOrEqual(10);
+    expect(allowed).toBeLessThanOrEqual(10 + Math.ceil(elapsedMs / 100));
+    expect(responses.filter((r) => r.status !== 201).every((r) => r.status === 429)).toBe(true);
+    expect(allowed).toBeLessThan(30);
   });
 });
