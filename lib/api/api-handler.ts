@@ -51,7 +51,7 @@ export interface ApiRouteExtras {
    * transaction they create or move: it is stored in the same database
    * transaction as the effect (lib/idempotency/idempotent-effect.ts).
    */
-  respond?: (transaction: Transaction) => ApiResult;
+  respond?: (transaction: Transaction, checkoutUrl?: string) => ApiResult;
 }
 
 /**
@@ -77,7 +77,7 @@ export interface ApiRouteOptions<TSchema extends z.ZodType | undefined> {
    * transaction they create or move: it is stored in the same database
    * transaction as the effect (lib/idempotency/idempotent-effect.ts).
    */
-  idempotent?: boolean | { respond: (transaction: Transaction) => ApiResult };
+  idempotent?: boolean | { respond: (transaction: Transaction, checkoutUrl?: string) => ApiResult };
 }
 
 /** A request that declares no body: no Content-Type and no (or a zero) Content-Length. */
@@ -186,7 +186,8 @@ export function apiRoute(contract: EndpointSpec | ApiRouteOptions<z.ZodType | un
         const ctx = { req, principal, requestId, params, body: body as never, idempotencyKey, log: log.child({ merchantId: principal.merchant.id }) };
         const respond = typeof options.idempotent === "object" ? options.idempotent.respond : undefined;
         if (claimId && respond) {
-          effect = { recordId: claimId, respond: (t) => { const r = respond(t); return { status: r.status, body: jsonText(r.body) }; } };
+          // The checkout url goes through too: only its hash is stored, so a redirect sale's answer cannot be rebuilt without it.
+          effect = { recordId: claimId, respond: (t, checkoutUrl) => { const r = respond(t, checkoutUrl); return { status: r.status, body: jsonText(r.body) }; } };
         }
         const result = effect ? await runInIdempotentScope(effect, () => handler(ctx)) : await handler(ctx);
         // The answer is the one stored with the effect, so a replay is byte for byte what this request sent.

@@ -29,6 +29,19 @@ describe("Idempotency-Key on the transaction endpoints", () => {
     expect(replay.body).toEqual(created[0]!.body);
   });
 
+  it("a redirect sale under a key answers its checkout url, and so does the replay (and an authorization's)", async () => {
+    const m = await merchantWithFunds();
+    for (const endpoint of ["POST /payment/sale", "POST /payment/authorize", "POST /transactions"] as const) {
+      const key = randomUUID();
+      const body = saleBody(m.merchant.id);
+      const first = await callApi(endpoint, { key: m.keys.sandbox, body, headers: { "idempotency-key": key } });
+      expect(first.status).toBe(201);
+      expect(first.body.url, endpoint).toMatch(/\/checkout\/pay\/[0-9A-Za-z]+$/);
+      const replay = await callApi(endpoint, { key: m.keys.sandbox, body, headers: { "idempotency-key": key } });
+      expect(replay.body).toEqual(first.body);
+    }
+  });
+
   it("50 concurrent identical payouts under one key reserve once", async () => {
     const m = await merchantWithFunds({ USD: 100_000 });
     const key = randomUUID();
