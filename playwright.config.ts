@@ -24,6 +24,8 @@ export default defineConfig({
     { name: "api", testDir: "e2e/api" },
     { name: "checkout", testDir: "e2e/checkout" },
     { name: "backoffice", testDir: "e2e/backoffice" },
+    // The merchant SDK (sdk/) against this server: no browser, real HTTP.
+    { name: "sdk", testDir: "e2e/sdk" },
   ],
   webServer: {
     // The production build (scripts/test.ts builds it first), web and worker together.

@@ -221,7 +221,7 @@ export const simulateOutcomeEndpoint = registerEndpoint({
   sandboxOnly: true,
   summary: "Simulate a provider outcome (sandbox)",
   description:
-    "Sandbox only (a live key gets 404). `SUCCESS` or `DECLINED` (optional `declineCode`) finish a `PROCESSING` transaction as the provider would; on an AUTHORIZE, `SUCCESS` places the hold if it is not yet placed and captures it in full if it is. `CHARGEBACK` on a `SUCCESS` SALE (or captured AUTHORIZE) creates a CHARGEBACK transaction (`parentId` = the sale; `amount` defaults to the sale's) and takes the money from `available`, which may go negative.",
+    "Sandbox only (a live key gets 404). `SUCCESS` or `DECLINED` (optional `declineCode`) finish a `PROCESSING` transaction as the provider would; on an AUTHORIZE, `SUCCESS` places the hold if it is not yet placed and captures it in full if it is. `EXPIRED` expires a `PROCESSING` SALE or AUTHORIZE now, as the worker would at `expiresAt` or `captureBefore`. `CHARGEBACK` on a `SUCCESS` SALE (or captured AUTHORIZE) creates a CHARGEBACK transaction (`parentId` = the sale; `amount` defaults to the sale's) and takes the money from `available`, which may go negative.",
   tags: ["Sandbox"],
   family: "guide",
   params: ZTransactionIdParams,

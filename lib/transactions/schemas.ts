@@ -168,7 +168,7 @@ export type TCaptureRequest = z.infer<typeof ZCaptureRequest>;
 export const ZSimulateRequest = z
   .strictObject(
     {
-      outcome: z.enum(["SUCCESS", "DECLINED", "CHARGEBACK"], { error: "outcome must be SUCCESS, DECLINED or CHARGEBACK" }),
+      outcome: z.enum(["SUCCESS", "DECLINED", "CHARGEBACK", "EXPIRED"], { error: "outcome must be SUCCESS, DECLINED, CHARGEBACK or EXPIRED" }),
       declineCode: z
         .enum(["card_declined", "insufficient_funds", "expired_card", "incorrect_cvc", "processing_error", "provider_rejected"], {
           error: "declineCode must be one of card_declined, insufficient_funds, expired_card, incorrect_cvc, processing_error, provider_rejected",

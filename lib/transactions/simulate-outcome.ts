@@ -14,9 +14,12 @@ import { createChargeback } from "./create-chargeback";
 import { declineTransaction, succeedTransaction } from "./finish-transaction";
 import { getTransaction } from "./get-transaction";
 import type { TSimulateRequest } from "./schemas";
-import { applyProviderResult } from "./provider-result";
 import type { Actor } from "@/lib/audit/actor";
-import { TransitionRefusedError } from "./transition";
+import { db } from "@/lib/db";
+import { invalid } from "@/lib/errors";
+import { afterCommit } from "@/lib/webhooks/after-commit";
+import { applyProviderResult, releaseHold } from "./provider-result";
+import { transition, TransitionRefusedError } from "./transition";
 
 export interface SimulateOutcomeOptions {
   merchantId: string;
@@ -41,6 +44,8 @@ export async function simulateOutcome({ merchantId, environment, id, input, acto
     }
     case "CHARGEBACK":
       return createChargeback({ sale: t, amount: input.amount === undefined ? undefined : BigInt(input.amount), actor, reason: REASON });
+    case "EXPIRED":
+      return simulateExpiry(t, actor);
     default: {
       const unreachable: never = input.outcome;
       throw new Error(`Unknown outcome ${unreachable as string}`);
@@ -55,4 +60,18 @@ async function simulateAuthorizeSuccess(t: Transaction, actor: Actor): Promise<T
   if (applied.outcome === "moved") throw new TransitionRefusedError(applied.current, "SUCCESS");
   if (applied.outcome !== "succeeded" && applied.outcome !== "authorized") throw new Error(`Unexpected outcome ${applied.outcome}`);
   return applied.transaction;
+}
+
+/**
+ * EXPIRED now, as the worker would expire a sale's checkout at expiresAt or
+ * lapse an authorization's hold at captureBefore (`sluice trigger
+ * transaction.expired` needs it: neither can be made minutes long through
+ * the API). Only a SALE or AUTHORIZE still PROCESSING (or CREATED); a hold is released.
+ */
+async function simulateExpiry(t: Transaction, actor: Actor): Promise<Transaction> {
+  if (t.action !== "SALE" && t.action !== "AUTHORIZE") throw invalid(`Only a SALE or an AUTHORIZE can expire; this is a ${t.action}`);
+  const { transaction, eventId } = await db.$transaction((tx) => transition(tx, { id: t.id, to: "EXPIRED", onlyFrom: ["CREATED", "PROCESSING"], actor, reason: REASON }));
+  await afterCommit([eventId]);
+  if (transaction.action === "AUTHORIZE" && transaction.authorizedAt) await releaseHold(transaction);
+  return transaction;
 }

@@ -414,3 +414,17 @@ describe("sandbox simulate and settings", () => {
     expect(Date.parse(t.captureBefore) - Date.parse(t.authorizedAt)).toBe(3 * DAY_MS);
   });
 });
+
+describe("simulate EXPIRED", () => {
+  it("expires a waiting sale or a held authorization now (releasing the hold); refuses anything else", async () => {
+    const m = await merchantWithFunds();
+    const simulate = (id: string) => callApi("POST /sandbox/transactions/{id}/simulate", { key: m.keys.sandbox, params: { id }, body: { outcome: "EXPIRED" } });
+    const waiting = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id) });
+    expect((await simulate(waiting.body.transaction.id)).body.transaction.status).toBe("EXPIRED");
+    const held = await authorized(m);
+    expect((await simulate(held.id)).body.transaction.status).toBe("EXPIRED");
+    expect(await eventKinds(held.id)).toEqual(["transaction.authorized", "transaction.expired"]);
+    const paid = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethodInput: card(CARDS.visa) }) });
+    expect((await simulate(paid.body.transaction.id)).status).toBe(400);
+  });
+});

@@ -113,7 +113,7 @@ describe("POST /v1/sandbox/transactions/{id}/simulate", () => {
     expect((await simulate(m.keys.sandbox, declined.body.transaction.id, { outcome: "CHARGEBACK" })).status).toBe(400);
     const paid = await paidSale(m);
     for (const [body, message] of [
-      [{ outcome: "REFUND" }, "outcome must be SUCCESS, DECLINED or CHARGEBACK"],
+      [{ outcome: "REFUND" }, "outcome must be SUCCESS, DECLINED, CHARGEBACK or EXPIRED"],
       [{ outcome: "SUCCESS", declineCode: "card_declined" }, "declineCode is only allowed with outcome DECLINED"],
       [{ outcome: "DECLINED", declineCode: "nope" }, expect.stringMatching(/^declineCode must be one of/)],
       [{ outcome: "DECLINED", amount: 5 }, "amount is only allowed with outcome CHARGEBACK"],

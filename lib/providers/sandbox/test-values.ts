@@ -151,6 +151,7 @@ export const SANDBOX_LIFECYCLE_VALUES: TestValueRow[] = [
   { input: "POST /v1/sandbox/transactions/{id}/simulate {\"outcome\":\"CHARGEBACK\", \"amount\"?}", outcome: "CHARGEBACK transaction on a SUCCESS sale; available balance debited (may go negative)" },
   { input: "POST /v1/sandbox/transactions/{id}/simulate {\"outcome\":\"SUCCESS\"}", outcome: "a PROCESSING transaction becomes SUCCESS" },
   { input: "POST /v1/sandbox/transactions/{id}/simulate {\"outcome\":\"DECLINED\", \"declineCode\"?}", outcome: "a PROCESSING transaction becomes DECLINED with that code" },
+  { input: "POST /v1/sandbox/transactions/{id}/simulate {\"outcome\":\"EXPIRED\"}", outcome: "a PROCESSING SALE or AUTHORIZE expires now, as at its expiresAt or captureBefore" },
   { input: "POST /v1/sandbox/balance {\"currency\", \"amount\"}", outcome: "adds test funds to the available balance" },
   {
     input: "POST /v1/payment/authorize with a card test value",
