@@ -10,6 +10,7 @@ import { E2E_ORIGIN } from "../e2e-env";
 import { cli, createMerchant, type TestMerchant } from "../helpers";
 import {
   AuthenticationError,
+  IdempotencyError,
   IdempotencyInProgressError,
   IdempotencyKeyReusedError,
   InvalidRequestError,
@@ -176,11 +177,20 @@ test("typed errors for 400, 401, 403, 404, 409, 422 in both body families", asyn
   expect(reused).toBeInstanceOf(IdempotencyKeyReusedError);
   expect(reused).toMatchObject({ status: 422, code: "idempotency_key_reused" });
 
+  expect(reused).toBeInstanceOf(IdempotencyError);
+
   // 409 needs the first request with the key still running: several at once with one key, no retries.
+  // Whether one lands while the first runs is up to the machine, so the server's own 409 body is also
+  // played back to the client, to pin the mapping whatever the timing.
   const racing = `sdk-race-${Date.now()}`;
   const body = { ...sale(m), paymentMethodInput: card() };
   const outcomes = await Promise.all(Array.from({ length: 8 }, () => caught(sluice.payments.sale(body, { idempotencyKey: racing }))));
   for (const o of outcomes) if (o !== null) expect(o).toBeInstanceOf(IdempotencyInProgressError);
+  const inProgress = { status: false, error: "A request with this Idempotency-Key is still in progress; retry later" };
+  const replay409: typeof fetch = async () => new Response(JSON.stringify(inProgress), { status: 409, headers: { "content-type": "application/json", "x-request-id": "req_test" } });
+  const conflict = await caught(new Sluice(m.keys.sandbox, { baseUrl: BASE, maxNetworkRetries: 0, fetch: replay409 }).payments.sale(body));
+  expect(conflict).toBeInstanceOf(IdempotencyInProgressError);
+  expect(conflict).toMatchObject({ status: 409, code: "idempotency_in_progress", message: inProgress.error, requestId: "req_test" });
 });
 
 test("constructEvent verifies a real delivery and refuses a tampered body and a stale timestamp", async () => {
@@ -219,5 +229,21 @@ test("constructEvent verifies a real delivery and refuses a tampered body and a 
   } finally {
     receiver.closeAllConnections();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+});
+
+test("a server that does not answer: each attempt times out, then a ConnectionError", async () => {
+  const silent = createServer(() => undefined); // accepts, never answers
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  try {
+    const sluice = new Sluice("sk_test_anything_at_all_000000000", { baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`, timeoutMs: 300, maxNetworkRetries: 1 });
+    const started = Date.now();
+    const error = await sluice.merchants.me().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "ConnectionError", code: "timeout" });
+    // Two attempts of 300 ms and a backoff between them.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+  } finally {
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
   }
 });

@@ -42,10 +42,12 @@ export class AuthenticationError extends SluiceError {}
 export class PermissionError extends SluiceError {}
 /** 404: no such resource for this merchant and environment. */
 export class NotFoundError extends SluiceError {}
+/** An Idempotency-Key problem (SPEC §19's IdempotencyError): one of the two below. */
+export class IdempotencyError extends SluiceError {}
 /** 409: a request with the same Idempotency-Key is still running (retried automatically). */
-export class IdempotencyInProgressError extends SluiceError {}
+export class IdempotencyInProgressError extends IdempotencyError {}
 /** 422: the Idempotency-Key was used with other parameters. */
-export class IdempotencyKeyReusedError extends SluiceError {}
+export class IdempotencyKeyReusedError extends IdempotencyError {}
 /** 429: over a rate limit (retried automatically, honouring Retry-After). */
 export class RateLimitError extends SluiceError {
   /** Seconds the server asked to wait. */
