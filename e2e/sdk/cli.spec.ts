@@ -57,7 +57,7 @@ test("sluice trigger produces each kind's event", async () => {
   }
 });
 
-test("clear errors: no key, a live key on trigger, an unreachable server, an unknown kind", async () => {
+test("clear errors (no key, a live key on trigger, an unreachable server, an unknown kind); events recover and resend", async () => {
   const m = createMerchant(`CLI errors ${Date.now()}`);
   const noKey = await sluiceCli(["trigger", "transaction.succeeded"], { SLUICE_BASE_URL: BASE });
   expect([noKey.code, noKey.stderr.trim()]).toEqual([1, "No API key: pass --api-key <key> or set SLUICE_API_KEY (a sandbox key starts sk_test_)."]);
@@ -70,6 +70,15 @@ test("clear errors: no key, a live key on trigger, an unreachable server, an unk
   expect(unknown.stderr).toContain('Unknown kind "transaction.paid"');
   const recover = await sluiceCli(["events", "recover", "--since", new Date(Date.now() - 60_000).toISOString(), "--dry-run"], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
   expect([recover.code, recover.stdout.trim()]).toEqual([0, "0 deliveries match (dry run: nothing sent)."]);
+  // events resend: one more attempt of an event, queued.
+  const made = await sluiceCli(["trigger", "transaction.succeeded"], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
+  const txId = /(tx_\w+)/.exec(made.stdout)![1]!;
+  const sluice = new Sluice(m.keys.sandbox, { baseUrl: BASE });
+  const eventId = (await sluice.events.list({ transactionId: txId })).data[0]!.id;
+  const resend = await sluiceCli(["events", "resend", eventId], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
+  expect([resend.code, resend.stdout.trim()]).toEqual([0, `Resend of ${eventId} (transaction.succeeded) queued.`]);
+  await expect.poll(async () => (await sluice.events.retrieve(eventId)).attempts.some((a) => a.manual), { timeout: 20_000 }).toBe(true);
+  expect((await sluiceCli(["events", "resend", "evt_doesnotexist0000"], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE })).stderr).toContain("404 not_found");
 });
 
 /** A TCP proxy to the real server that can be taken down and brought back on the same port: a server restart, as the CLI sees it. */
