@@ -14,6 +14,7 @@ import { forgetSigningSecrets } from "@/lib/webhooks/signing-keys";
 import { enrolTotp, staff } from "../backoffice/helpers";
 import { newMerchant } from "../helpers/fixtures";
 import { newTransaction, startReceiver, startWebhookWorker, waitUntil } from "../webhooks/helpers";
+import { createEndpoint, rotateEndpointSecret } from "@/lib/webhooks/webhook-endpoints";
 
 function reEncrypt(keys: { current: string; previous?: string }) {
   const env = { ...process.env, APP_ENCRYPTION_KEY: keys.current, APP_ENCRYPTION_KEYS_OLD: keys.previous ?? "" };
@@ -85,7 +86,7 @@ describe("a delivery whose signing key cannot be decrypted", () => {
 });
 
 describe("rotating APP_ENCRYPTION_KEY", () => {
-  it("re-encrypts every signing key and TOTP secret under the new key; without the old key nothing is lost; an unknown key is reported", async () => {
+  it("re-encrypts every signing key, endpoint secret and TOTP secret under the new key; without the old key nothing is lost; an unknown key is reported", async () => {
     const m = await newMerchant();
     const dev = await staff(m.merchant.id, "DEVELOPER");
     await enrolTotp(dev.id);
@@ -97,7 +98,16 @@ describe("rotating APP_ENCRYPTION_KEY", () => {
     expect(decryptSecret(v1, sealedAt(legacy.id))).toBe(clear);
     expect(needsReEncryption(v1)).toBe(true);
 
-    const sealedCount = (await db.user.count({ where: { totpSecretEncrypted: { not: null } } })) + (await db.webhookSigningKey.count()) + (await db.webhookSigningKey.count({ where: { previousSecretEncrypted: { not: null } } }));
+    // A registered webhook endpoint's secret, and (rotated, with an overlap) its previous one.
+    const endpoint = await createEndpoint({ merchantId: m.merchant.id, environment: "sandbox", input: { url: "https://hooks.example.com/a" }, actor: { type: "system" } });
+    await rotateEndpointSecret({ merchantId: m.merchant.id, environment: "sandbox", id: endpoint.id, input: {}, actor: { type: "system" } });
+
+    const sealedCount =
+      (await db.user.count({ where: { totpSecretEncrypted: { not: null } } })) +
+      (await db.webhookSigningKey.count()) +
+      (await db.webhookSigningKey.count({ where: { previousSecretEncrypted: { not: null } } })) +
+      (await db.webhookEndpoint.count()) +
+      (await db.webhookEndpoint.count({ where: { previousSecretEncrypted: { not: null } } }));
     const oldKey = encryptionKey.toString("base64");
     const newKey = randomBytes(32).toString("base64");
 
@@ -118,6 +128,8 @@ describe("rotating APP_ENCRYPTION_KEY", () => {
     expect(wrong.status).toBe(1);
     expect(wrong.report!.unreadable).toHaveLength(sealedCount);
     expect(wrong.report!.unreadable).toContainEqual({ table: "User", id: dev.id, column: "totpSecretEncrypted" });
+    expect(wrong.report!.unreadable).toContainEqual({ table: "WebhookEndpoint", id: endpoint.id, column: "secretEncrypted" });
+    expect(wrong.report!.unreadable).toContainEqual({ table: "WebhookEndpoint", id: endpoint.id, column: "previousSecretEncrypted" });
   }, 120_000);
 });
 
