@@ -30,7 +30,13 @@ export type TCreateEndpointRequest = z.infer<typeof ZCreateEndpointRequest>;
 
 export const ZUpdateEndpointRequest = z
   .strictObject(
-    { url: httpUrl("url").optional(), events: ZEvents.optional(), description: ZDescription.optional(), enabled: z.boolean({ error: "enabled must be a boolean" }).optional() },
+    {
+      url: httpUrl("url").optional(),
+      events: ZEvents.optional(),
+      // "" clears it.
+      description: z.union([z.literal(""), ZDescription]).optional(),
+      enabled: z.boolean({ error: "enabled must be a boolean" }).optional(),
+    },
     bodyError,
   )
   .meta({ description: "The fields to change", example: { enabled: false } });

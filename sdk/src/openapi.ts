@@ -4938,11 +4938,7 @@ export interface operations {
            * ]
            */
           events?: ("transaction.processing" | "transaction.authorized" | "transaction.wait_approve" | "transaction.succeeded" | "transaction.declined" | "transaction.canceled" | "transaction.expired" | "test.webhook")[];
-          /**
-           * @description Your note, e.g. what listens there
-           * @example Order service
-           */
-          description?: string;
+          description?: "" | string;
           enabled?: boolean;
         };
       };

@@ -53,7 +53,8 @@ export async function createEndpointAsStaff({ actor, merchantId, input, ip = nul
 export async function editEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const form = parseInput(ZEndpointInput.extend({ url: z.string().trim(), events: z.string().optional(), description: z.string().trim().max(500).optional() }), input);
-  const request = parseInput(ZUpdateEndpointRequest, { url: form.url, events: eventList(form.events), ...(form.description ? { description: form.description } : {}) });
+  // The form always sends all three: an emptied description field clears it.
+  const request = parseInput(ZUpdateEndpointRequest, { url: form.url, events: eventList(form.events), description: form.description ?? "" });
   return updateEndpoint({ merchantId, environment: form.environment, id: form.endpointId, input: request, actor: staffActor(actor, ip) });
 }
 
