@@ -146,12 +146,15 @@ describe("fan-out", () => {
       }
     }
     expect(() => new Webhook(a.secret).verify(callback.requests[0]!.body, plainHeaders(callback.requests[0]!))).toThrow();
-    // Each delivery has its own record.
-    const deliveries = await db.event.findMany({ where: { transactionId: t.transactionId }, select: { endpointId: true, status: true } });
-    expect(deliveries).toHaveLength(5);
-    expect(deliveries.every((d) => d.status === "delivered")).toBe(true);
+    // Each delivery has its own record. The receivers have their requests a
+    // moment before the worker records the answer (and counts it), so wait.
+    const deliveries = () => db.event.findMany({ where: { transactionId: t.transactionId }, select: { endpointId: true, status: true } });
+    await waitUntil(async () => (await deliveries()).every((d) => d.status === "delivered"));
+    expect(await deliveries()).toHaveLength(5);
     // Metrics and the System page count deliveries per destination kind.
-    expect(await deliveryRegistry.metrics()).toMatch(/^sluice_webhook_deliveries_total\{environment="sandbox",destination="endpoint"\} [3-9]\d*$/m);
+    const endpointDeliveries = /^sluice_webhook_deliveries_total\{environment="sandbox",destination="endpoint"\} [3-9]\d*$/m;
+    await waitUntil(async () => endpointDeliveries.test(await deliveryRegistry.metrics()), 5_000).catch(() => undefined);
+    expect(await deliveryRegistry.metrics()).toMatch(endpointDeliveries);
     expect((await getWebhookHealth()).deliveries24h.endpoint.delivered).toBeGreaterThanOrEqual(3);
   });
 
