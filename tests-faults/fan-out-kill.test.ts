@@ -6,12 +6,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { randomBase62 } from "@/lib/ids";
-import { insertTransaction } from "@/lib/transactions/transition";
 import { relayOutbox } from "@/lib/webhooks/relay";
 import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { newMerchant } from "../tests/helpers/fixtures";
 import { startReceiver, waitUntil, type Receiver } from "../tests/webhooks/helpers";
+import { committedEvents } from "./committed-events";
 import { startWorker, type Proc } from "./processes";
 
 const EVENTS = 200;
@@ -29,24 +28,7 @@ describe("kill -9 of the worker during a fan-out to three destinations", () => {
     const m = await newMerchant();
     for (const r of [a, b]) await createEndpoint({ merchantId: m.merchant.id, environment: "sandbox", input: { url: r.url }, actor: { type: "system" } });
 
-    const ids: string[] = [];
-    for (let batch = 0; batch < EVENTS / 50; batch++) {
-      ids.push(
-        ...(await db.$transaction(async (tx) => {
-          const out: string[] = [];
-          for (let i = 0; i < 50; i++) {
-            const orderId = `order_${randomBase62(12)}`;
-            const { eventId } = await insertTransaction(
-              tx,
-              { merchantId: m.merchant.id, environment: "sandbox", action: "SALE", status: "PROCESSING", amount: 100n, currency: "USD", orderId, orderKey: orderId, buyerId: "b", paymentMethod: "card", callbackUrl: callback.url },
-              { type: "api" },
-            );
-            out.push(eventId!);
-          }
-          return out;
-        }, { timeout: 30_000 })),
-      );
-    }
+    const ids = await committedEvents({ merchantId: m.merchant.id, count: EVENTS, callbackUrl: callback.url });
     await relayOutbox();
     const deliveries = await db.event.count({ where: { merchantId: m.merchant.id } });
     expect(deliveries).toBe(EVENTS * 3);

@@ -5,11 +5,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { randomBase62 } from "@/lib/ids";
-import { insertTransaction } from "@/lib/transactions/transition";
 import { relayOutbox } from "@/lib/webhooks/relay";
 import { newMerchant } from "../tests/helpers/fixtures";
 import { startReceiver, waitUntil } from "../tests/webhooks/helpers";
+import { committedEvents } from "./committed-events";
 import { startWorker, type Proc } from "./processes";
 
 const EVENTS = 1_000;
@@ -22,24 +21,8 @@ describe("kill -9 of the worker during deliveries", () => {
   it("loses no event", async () => {
     const receiver = await startReceiver(() => ({ status: 200, delayMs: 40 }));
     const m = await newMerchant();
-    const ids: string[] = [];
     // 1,000 committed state changes, 50 per database transaction.
-    for (let batch = 0; batch < EVENTS / 50; batch++) {
-      const created = await db.$transaction(async (tx) => {
-        const out: string[] = [];
-        for (let i = 0; i < 50; i++) {
-          const orderId = `order_${randomBase62(12)}`;
-          const { eventId } = await insertTransaction(
-            tx,
-            { merchantId: m.merchant.id, environment: "sandbox", action: "SALE", status: "PROCESSING", amount: 100n, currency: "USD", orderId, orderKey: orderId, buyerId: "b", paymentMethod: "card", callbackUrl: receiver.url },
-            { type: "api" },
-          );
-          out.push(eventId!);
-        }
-        return out;
-      }, { timeout: 30_000 });
-      ids.push(...created);
-    }
+    const ids = await committedEvents({ merchantId: m.merchant.id, count: EVENTS, callbackUrl: receiver.url });
     expect(await relayOutbox()).toBe(EVENTS);
 
     const workerEnv = { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, WEBHOOK_RETRY_SCALE: "0.001" };

@@ -6,9 +6,9 @@
 // (only an authorized one still PROCESSING), so a capture or a void at the
 // same moment and the lapse can never both win.
 import { db } from "@/lib/db";
-import { afterCommit } from "@/lib/webhooks/after-commit";
+import { expireTransaction } from "@/lib/transactions/finish-transaction";
 import { releaseHold } from "@/lib/transactions/provider-result";
-import { transition, TransitionRefusedError } from "@/lib/transactions/transition";
+import { TransitionRefusedError } from "@/lib/transactions/transition";
 
 const BATCH = 200;
 
@@ -23,23 +23,18 @@ export async function expireAuthorizations({ now = new Date(), batchSize = BATCH
       orderBy: [{ captureBefore: "asc" }, { id: "asc" }],
       take: batchSize,
     });
-    const eventIds: (string | null)[] = [];
-    const lapsed: typeof rows = [];
+    let lapsedNow = 0;
     for (const row of rows) {
       try {
-        const r = await db.$transaction((tx) =>
-          transition(tx, { id: row.id, to: "EXPIRED", onlyFrom: ["PROCESSING"], expectedUpdatedAt: row.updatedAt, actor: { type: "system", id: "expiry" }, reason: LAPSE_REASON }),
-        );
-        eventIds.push(r.eventId);
-        lapsed.push(row);
-        expired++;
+        const lapsed = await expireTransaction({ id: row.id, onlyFrom: ["PROCESSING"], expectedUpdatedAt: row.updatedAt, actor: { type: "system", id: "expiry" }, reason: LAPSE_REASON });
+        await releaseHold(lapsed);
+        lapsedNow++;
       } catch (err) {
         // Captured, voided or changed in the meantime: that outcome stands; the next run looks again.
         if (!(err instanceof TransitionRefusedError)) throw err;
       }
     }
-    await afterCommit(eventIds);
-    for (const t of lapsed) await releaseHold(t);
-    if (rows.length < batchSize || lapsed.length === 0) return { expired };
+    expired += lapsedNow;
+    if (rows.length < batchSize || lapsedNow === 0) return { expired };
   }
 }

@@ -21,6 +21,7 @@
 import { db, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { ROLL_UP_LOCK } from "@/lib/ledger/roll-up";
+import { DAY_MS } from "@/lib/time";
 
 const SANDBOX_RETENTION_DAYS = 30;
 const BATCH = 500;
@@ -115,7 +116,7 @@ async function inBatches(pick: () => Promise<string[]>, remove: (ids: string[]) 
 }
 
 export async function purgeSandboxData({ now = new Date(), retentionDays = SANDBOX_RETENTION_DAYS, batchSize = BATCH }: { now?: Date; retentionDays?: number; batchSize?: number } = {}): Promise<PurgeResult> {
-  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   const old = { environment: "sandbox" as const, createdAt: { lt: cutoff } };
   const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 

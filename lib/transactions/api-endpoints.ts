@@ -45,16 +45,21 @@ const processingError = {
   example: { status: false, error: "An error occurred while processing the card. Try again.", code: "processing_error", transaction: { id: "tx_3kTq8ZbP1xYw9LmN4vR7sD2F", status: "DECLINED", declineCode: "processing_error" } },
 };
 
+/** A sale and an authorization share their contract: the same body, checks, errors and tiers (SPEC §17). */
+const customerPayment = {
+  tags: ["Payments"],
+  family: "payment" as const,
+  body: ZCreateSaleRequest,
+  idempotent: true,
+  rateLimit: "payment" as const,
+};
+
 export const createSaleEndpoint = registerEndpoint({
   method: "post",
   path: "/payment/sale",
   summary: "Create a deposit",
   description: saleDescription,
-  tags: ["Payments"],
-  family: "payment",
-  body: ZCreateSaleRequest,
-  idempotent: true,
-  rateLimit: "payment",
+  ...customerPayment,
   responses: {
     201: { description: "Created: the transaction, and `url` when the customer must complete the payment on the hosted checkout.", schema: ZPaymentResponse },
     400: { description: `Invalid request: ${saleBusinessErrors}`, schema: PaymentError, example: { status: false, error: "Invalid payment method" } },
@@ -78,11 +83,7 @@ Creates an authorization (\`AUTHORIZE\`): the customer's card is held for \`amou
 No money moves before the capture. Void with \`POST /transactions/{id}/cancel\`; a hold not captured by \`captureBefore\` lapses (\`EXPIRED\`).
 The sandbox test cards apply to the hold; a capture always succeeds.
 `.trim(),
-  tags: ["Payments"],
-  family: "payment",
-  body: ZCreateSaleRequest,
-  idempotent: true,
-  rateLimit: "payment",
+  ...customerPayment,
   responses: {
     201: { description: "Created: the authorization (`PROCESSING` with `authorizedAt`, or `DECLINED`), and `url` when the customer must complete it on the hosted checkout.", schema: ZPaymentResponse },
     400: { description: `Invalid request: ${saleBusinessErrors}`, schema: PaymentError, example: { status: false, error: "Payment method not available" } },

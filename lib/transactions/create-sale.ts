@@ -37,6 +37,7 @@ import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
 import { requestColumns } from "./transaction-columns";
 import type { Actor } from "@/lib/audit/actor";
 import { insertTransaction } from "./transition";
+import { DAY_MS } from "@/lib/time";
 
 export interface CreateSaleOptions {
   merchantId: string;
@@ -44,8 +45,6 @@ export interface CreateSaleOptions {
   input: TCreateSaleRequest;
   actor: Actor;
 }
-
-const DAY_MS = 86_400_000;
 
 /** A customer payment: a SALE (charged now) or an AUTHORIZE (held now, captured later). */
 type PaymentAction = "SALE" | "AUTHORIZE";

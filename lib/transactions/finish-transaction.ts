@@ -42,6 +42,9 @@ async function run<T extends { transaction: Transaction; eventId: string | null 
   return result.transaction;
 }
 
+/** What a provider's approval writes on the row: its reference (when it gave one) and the card summary. */
+const providerColumns = (opts: { providerRef?: string; card?: CardSummary }) => ({ ...(opts.providerRef ? { providerRef: opts.providerRef } : {}), ...cardColumns(opts.card) });
+
 /**
  * PROCESSING → SUCCESS. A SALE credits the merchant; an AUTHORIZE is captured
  * (`capturedAmount`, required for it) and credits exactly as a sale of that
@@ -50,8 +53,7 @@ async function run<T extends { transaction: Transaction; eventId: string | null 
 export async function succeedTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary; capturedAmount?: bigint }): Promise<Transaction> {
   return run(opts, async (tx) => {
     const data = {
-      ...(opts.providerRef ? { providerRef: opts.providerRef } : {}),
-      ...cardColumns(opts.card),
+      ...providerColumns(opts),
       ...(opts.capturedAmount !== undefined ? { capturedAmount: opts.capturedAmount, capturedAt: new Date() } : {}),
     };
     const r = await transition(tx, { ...opts, to: "SUCCESS", data });
@@ -72,7 +74,7 @@ export async function succeedTransaction(opts: FinishOptions & { providerRef?: s
 
 /** An AUTHORIZE's hold is placed (SPEC §17): still PROCESSING, `authorizedAt` and `captureBefore` set, `transaction.authorized` sent. */
 export async function authorizeTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary }): Promise<Transaction> {
-  return run(opts, (tx) => recordAuthorization(tx, { id: opts.id, actor: opts.actor, data: { ...(opts.providerRef ? { providerRef: opts.providerRef } : {}), ...cardColumns(opts.card) } }));
+  return run(opts, (tx) => recordAuthorization(tx, { id: opts.id, actor: opts.actor, data: providerColumns(opts) }));
 }
 
 /** → DECLINED with a decline code. A PAYOUT's reserve is released; a REFUND's money returns to available. */
@@ -97,6 +99,15 @@ export async function cancelTransaction(opts: FinishOptions): Promise<Transactio
     await releaseMoney(tx, r.transaction);
     return r;
   });
+}
+
+/**
+ * → EXPIRED: a checkout not completed in time, or an authorization's hold not
+ * captured in time (SPEC §4, §17). No money moves; a placed hold is released
+ * at the provider by the caller (releaseHold), after the commit.
+ */
+export async function expireTransaction(opts: FinishOptions): Promise<Transaction> {
+  return run(opts, (tx) => transition(tx, { ...opts, to: "EXPIRED" }));
 }
 
 async function releaseMoney(tx: Tx, t: Transaction): Promise<void> {

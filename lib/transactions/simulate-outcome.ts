@@ -11,15 +11,13 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { DECLINE_MESSAGES } from "@/lib/providers/sandbox/test-cards";
 import { assertSandbox } from "@/lib/api-keys/assert-sandbox";
 import { createChargeback } from "./create-chargeback";
-import { declineTransaction, succeedTransaction } from "./finish-transaction";
+import { declineTransaction, expireTransaction, succeedTransaction } from "./finish-transaction";
 import { getTransaction } from "./get-transaction";
 import type { TSimulateRequest } from "./schemas";
 import type { Actor } from "@/lib/audit/actor";
-import { db } from "@/lib/db";
 import { invalid } from "@/lib/errors";
-import { afterCommit } from "@/lib/webhooks/after-commit";
 import { applyProviderResult, releaseHold } from "./provider-result";
-import { transition, TransitionRefusedError } from "./transition";
+import { TransitionRefusedError } from "./transition";
 
 export interface SimulateOutcomeOptions {
   merchantId: string;
@@ -70,8 +68,7 @@ async function simulateAuthorizeSuccess(t: Transaction, actor: Actor): Promise<T
  */
 async function simulateExpiry(t: Transaction, actor: Actor): Promise<Transaction> {
   if (t.action !== "SALE" && t.action !== "AUTHORIZE") throw invalid(`Only a SALE or an AUTHORIZE can expire; this is a ${t.action}`);
-  const { transaction, eventId } = await db.$transaction((tx) => transition(tx, { id: t.id, to: "EXPIRED", onlyFrom: ["CREATED", "PROCESSING"], actor, reason: REASON }));
-  await afterCommit([eventId]);
-  if (transaction.action === "AUTHORIZE" && transaction.authorizedAt) await releaseHold(transaction);
-  return transaction;
+  const expired = await expireTransaction({ id: t.id, onlyFrom: ["CREATED", "PROCESSING"], actor, reason: REASON });
+  if (expired.action === "AUTHORIZE" && expired.authorizedAt) await releaseHold(expired);
+  return expired;
 }

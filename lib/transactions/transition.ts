@@ -61,10 +61,7 @@ export async function transition(tx: Tx, opts: TransitionOptions): Promise<Trans
       ${opts.expectedUpdatedAt ? Prisma.sql`AND t."updatedAt" = ${opts.expectedUpdatedAt}` : Prisma.empty}
       ${opts.onlyUnauthorized ? Prisma.sql`AND t."authorizedAt" IS NULL` : Prisma.empty}
     RETURNING before.status::text AS "from"`;
-  if (moved.length !== 1) {
-    const now = await tx.transaction.findUnique({ where: { id: opts.id }, select: { status: true } });
-    throw new TransitionRefusedError(now?.status ?? null, opts.to);
-  }
+  if (moved.length !== 1) throw await refusal(tx, opts.id, opts.to);
   const from = moved[0].from;
   const data = opts.data ?? {};
   const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
@@ -111,15 +108,18 @@ export async function recordAuthorization(tx: Tx, opts: { id: string; actor: Act
       "captureBefore" = ${at}::timestamptz + make_interval(days => (
         SELECT COALESCE(MAX(s."authorizationValidityDays"), 7) FROM "MerchantSettings" s WHERE s."merchantId" = t."merchantId" AND s.environment = t.environment))
     WHERE t.id = ${opts.id} AND t.action = 'AUTHORIZE' AND t.status = 'PROCESSING' AND t."authorizedAt" IS NULL`;
-  if (moved !== 1) {
-    const now = await tx.transaction.findUnique({ where: { id: opts.id }, select: { status: true } });
-    throw new TransitionRefusedError(now?.status ?? null, "PROCESSING");
-  }
+  if (moved !== 1) throw await refusal(tx, opts.id, "PROCESSING");
   const data = opts.data ?? {};
   const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
   await recordHistory(tx, transaction.id, "PROCESSING", "PROCESSING", opts.actor, AUTHORIZED_REASON);
   const eventId = await writeTransactionEvent(tx, AUTHORIZED_EVENT_KIND, transaction);
   return { transaction, from: "PROCESSING", eventId };
+}
+
+/** Why a conditional move matched no row: the status the transaction has now (or that it does not exist). */
+async function refusal(tx: Tx, id: string, to: TransactionStatus): Promise<TransitionRefusedError> {
+  const now = await tx.transaction.findUnique({ where: { id }, select: { status: true } });
+  return new TransitionRefusedError(now?.status ?? null, to);
 }
 
 async function recordHistory(tx: Tx, transactionId: string, from: TransactionStatus | null, to: TransactionStatus, actor: Actor, reason?: string) {

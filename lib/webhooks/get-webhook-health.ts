@@ -3,7 +3,7 @@
 // down is itself something the page must show, so it yields `queue: null`
 // rather than an error.
 import { db } from "@/lib/db";
-import { iso } from "@/lib/time";
+import { iso, DAY_MS } from "@/lib/time";
 import { SIGNING_KEY_UNREADABLE } from "./signing-keys";
 import { webhookQueue } from "./webhook-queue";
 
@@ -24,7 +24,6 @@ export interface WebhookHealth {
   deliveries24h: Record<"callback" | "endpoint", { delivered: number; failed: number }>;
 }
 
-const DAY_MS = 24 * 3_600_000;
 const REDIS_TIMEOUT_MS = 2_000;
 
 export async function getWebhookHealth(): Promise<WebhookHealth> {

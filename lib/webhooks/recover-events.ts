@@ -21,6 +21,7 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
 import { enqueueEvents } from "./relay";
 import { RECOVER_LIMIT, RECOVER_WINDOW_DAYS, type TRecoverEventsRequest, type TRecoverEventsResult } from "./schemas";
+import { DAY_MS } from "@/lib/time";
 
 export interface RecoverEventsOptions {
   merchantId: string;
@@ -30,7 +31,6 @@ export interface RecoverEventsOptions {
   now?: Date;
 }
 
-const DAY_MS = 86_400_000;
 /** Per UPDATE: a recovery of 10,000 deliveries is 10 statements, not one with 10,000 parameters. */
 const CHUNK = 1_000;
 

@@ -23,14 +23,16 @@ export interface ResendEventOptions {
 export async function resendEvent({ merchantId, environment, eventId, actor }: ResendEventOptions): Promise<TWebhookEvent> {
   const event = await findMerchantEvent({ merchantId, environment, eventId });
   if (!event.url) throw invalid("This event has no callback URL to send it to", "id");
-  await queueDeliveries([{ data: { eventId: event.id, attempt: event.attemptCount + 1, manual: true } }]);
-  await writeAudit({
-    action: "webhook.resend",
-    ...auditedBy(actor),
-    merchantId,
-    environment,
-    targetType: "event",
-    targetId: event.id,
-  });
+  await resendDelivery({ merchantId, environment, delivery: event, actor });
   return serializeEvent(event);
+}
+
+/**
+ * One more attempt of a delivery — an event's own (to its callbackUrl) or a
+ * registered endpoint's copy — queued at once and marked manual, audited.
+ * The caller has checked the delivery belongs to the merchant.
+ */
+export async function resendDelivery({ merchantId, environment, delivery, actor, details }: { merchantId: string; environment: Environment; delivery: { id: string; attemptCount: number }; actor: Actor; details?: Record<string, unknown> }): Promise<void> {
+  await queueDeliveries([{ data: { eventId: delivery.id, attempt: delivery.attemptCount + 1, manual: true } }]);
+  await writeAudit({ action: "webhook.resend", ...auditedBy(actor), merchantId, environment, targetType: "event", targetId: delivery.id, details });
 }

@@ -56,7 +56,8 @@ describe("POST /v1/events/recover", () => {
     const sentBefore = receiver.requests.length;
     expect(await recover(m.keys.sandbox, { since, dryRun: true })).toEqual({ status: 200, body: { matched: 6, queued: 0 } });
     expect(await recover(m.keys.production, { since, dryRun: true })).toEqual({ status: 200, body: { matched: 0, queued: 0 } });
-    await new Promise((r) => setTimeout(r, 300));
+    // A dry run writes nothing: every delivery is still failed and already relayed, so nothing is on its way.
+    expect(await db.event.count({ where: { id: { in: ids }, status: "failed", relayedAt: { not: null } } })).toBe(6);
     expect(receiver.requests.length).toBe(sentBefore);
 
     expect(await recover(m.keys.sandbox, { since, destination: "callback" })).toEqual({ status: 200, body: { matched: 6, queued: 6 } });
@@ -82,7 +83,8 @@ describe("POST /v1/events/recover", () => {
     const early = await newTransaction({ merchantId: m.merchant.id, callbackUrl: receiver.url });
     await allFailed([early.eventId]);
     const between = new Date().toISOString();
-    await new Promise((r) => setTimeout(r, 20));
+    // The late event must be created after `between` on the clock, not in the same millisecond.
+    await waitUntil(() => Date.now() > Date.parse(between));
     const late = await newTransaction({ merchantId: m.merchant.id, callbackUrl: receiver.url });
     await allFailed([late.eventId]);
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString();

@@ -3,36 +3,44 @@
 // The endpoint list carries each endpoint's recent deliveries (the delivery
 // log), and a delivery can be resent from it.
 import { z } from "zod";
-import { auditedBy, staffActor } from "@/lib/audit/actor";
-import { writeAudit } from "@/lib/audit/write-audit";
+import { staffActor } from "@/lib/audit/actor";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZCreateEndpointRequest, ZUpdateEndpointRequest } from "@/lib/webhooks/endpoint-schemas";
-import { queueDeliveries } from "@/lib/webhooks/webhook-queue";
+import { resendDelivery } from "@/lib/webhooks/resend-event";
 import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateEndpointSecret, serializeEndpoint, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { authorize, type MerchantAccess, assertCan } from "../authz";
 import { ZEnvironment } from "../schemas";
 
 const RECENT_DELIVERIES = 10;
 
+interface Delivery {
+  id: string;
+  sourceEventId: string | null;
+  type: string;
+  status: "pending" | "delivered" | "failed";
+  attemptCount: number;
+  lastAttemptAt: Date | null;
+  createdAt: Date;
+}
+
 export async function listEndpointsAsStaff({ access, environment }: { access: MerchantAccess; environment: Environment }) {
   assertCan(access, "developers.manage");
   const endpoints = await listEndpoints({ merchantId: access.merchant.id, environment });
-  return Promise.all(
-    endpoints.map(async (e) => ({
-      ...serializeEndpoint(e),
-      failedEventsInRow: e.failedEventsInRow,
-      deliveries: await db.event.findMany({
-        where: { endpointId: e.id },
-        orderBy: { seq: "desc" },
-        take: RECENT_DELIVERIES,
-        select: { id: true, sourceEventId: true, type: true, status: true, attemptCount: true, lastAttemptAt: true, createdAt: true },
-      }),
-    })),
-  );
+  // Every endpoint's latest deliveries in one query, not one per endpoint.
+  const recent = endpoints.length === 0 ? [] : await db.$queryRaw<(Delivery & { endpointId: string })[]>`
+    SELECT id, "endpointId", "sourceEventId", type, status::text AS status, "attemptCount", "lastAttemptAt", "createdAt" FROM (
+      SELECT e.*, row_number() OVER (PARTITION BY e."endpointId" ORDER BY e.seq DESC) AS n
+      FROM "Event" e WHERE e."merchantId" = ${access.merchant.id} AND e."endpointId" = ANY(${endpoints.map((e) => e.id)})
+    ) d WHERE n <= ${RECENT_DELIVERIES} ORDER BY "endpointId", n`;
+  return endpoints.map((e) => ({
+    ...serializeEndpoint(e),
+    failedEventsInRow: e.failedEventsInRow,
+    deliveries: recent.filter((d) => d.endpointId === e.id).map(({ endpointId: _endpoint, ...d }) => d),
+  }));
 }
 
 const ZScope = z.object({ environment: ZEnvironment });
@@ -83,6 +91,5 @@ export async function resendEndpointDeliveryAsStaff({ actor, merchantId, input, 
   await findEndpoint({ merchantId, environment, id: endpointId });
   const delivery = await db.event.findFirst({ where: { id: deliveryId, endpointId }, select: { id: true, attemptCount: true } });
   if (!delivery) throw notFound(`No such delivery: ${deliveryId.slice(0, 64)}`);
-  await queueDeliveries([{ data: { eventId: delivery.id, attempt: delivery.attemptCount + 1, manual: true } }]);
-  await writeAudit({ ...auditedBy(staffActor(actor, ip)), action: "webhook.resend", merchantId, environment, targetType: "event", targetId: delivery.id, details: { endpointId } });
+  await resendDelivery({ merchantId, environment, delivery, actor: staffActor(actor, ip), details: { endpointId } });
 }

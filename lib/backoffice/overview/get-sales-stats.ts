@@ -14,6 +14,7 @@ import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
 import { redis, rkey } from "@/lib/redis";
+import { DAY_MS } from "@/lib/time";
 
 export type StatsRange = 7 | 30;
 
@@ -34,7 +35,6 @@ export interface SalesStats {
   currencies: string[];
 }
 
-const DAY_MS = 86_400_000;
 const CACHE_SECONDS = 60;
 
 function utcDay(date: Date): string {

@@ -9,6 +9,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type Environment, TransactionAction, TransactionStatus } from "@/lib/generated/prisma/enums";
 import { isCurrency } from "@/lib/schema/currencies";
+import { DAY_MS } from "@/lib/time";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const day = z.preprocess(blankToUndefined, z.iso.date({ error: "dates must be written YYYY-MM-DD" }).optional());
@@ -73,7 +74,6 @@ export function filtersToQuery(filters: TransactionFilters, extra: Record<string
 }
 
 const TX_ID = /^tx_[0-9A-Za-z]{10,40}$/;
-const DAY_MS = 86_400_000;
 
 /** The WHERE of the filtered list, without the page cursor. */
 export async function transactionWhere({ merchantId, environment, filters }: { merchantId: string; environment: Environment; filters: TransactionFilters }): Promise<Prisma.TransactionWhereInput> {
