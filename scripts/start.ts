@@ -39,7 +39,10 @@ process.on("SIGTERM", () => void stop(0));
 
 // Node is spawned directly (not through npx) so SIGTERM reaches the processes themselves.
 // scripts/web-server.ts, not `next start`: it verifies TLS and proxy headers before Next sees a request (SPEC §2).
-start("web", process.execPath, ["--import", "tsx", "scripts/web-server.ts"]);
+// SLUICE_WEB_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", which NODE_OPTIONS refuses) reaches
+// every web process: node:cluster forks them with the primary's execArgv. `npm run bench` sets it for BENCH_CPU_PROF.
+const webNodeArgs = process.env.SLUICE_WEB_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+start("web", process.execPath, [...webNodeArgs, "--import", "tsx", "scripts/web-server.ts"]);
 // WEB_CONCURRENCY web processes run under web-server.ts's own supervisor; workers are separate processes here.
 for (let i = 0; i < env.WORKER_PROCESSES; i++) {
   start(env.WORKER_PROCESSES > 1 ? `worker ${i + 1}` : "worker", process.execPath, ["--import", "tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });

@@ -19,7 +19,9 @@
 //
 // Options (env): BENCH_SECONDS (default 10), BENCH_ROWS (default 1000000),
 // BENCH_WEBHOOKS (default 2000), BENCH_PORT (default 3400),
-// BENCH_ONLY (comma-separated subset of api,webhooks,list,floor).
+// BENCH_ONLY (comma-separated subset of api,webhooks,list,floor),
+// BENCH_CPU_PROF (a directory: each web process writes a V8 CPU profile there
+// when it stops; open it in Chrome DevTools or summarise it by package).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
@@ -55,6 +57,7 @@ const ENV: Record<string, string> = {
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
   LOG_LEVEL: "warn",
   NEXT_DIST_DIR: DIST,
+  ...(process.env.BENCH_CPU_PROF ? { SLUICE_WEB_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
 };
 Object.assign(process.env, ENV);
 
