@@ -262,4 +262,24 @@ describe("Developers → Webhook endpoints", () => {
     expect(await listEndpointsAsStaff({ access, environment: "sandbox" })).toEqual([]);
     expect(await db.auditLog.findFirstOrThrow({ where: { action: "webhook_endpoint.created", targetId: created.id } })).toMatchObject({ actorEmail: developer.email, ip: "198.51.100.2" });
   });
+
+  it("shows each endpoint its own latest deliveries, newest first; deleting one removes its deliveries only", async () => {
+    const m = await newMerchant();
+    const developer = await staff(m.merchant.id, "DEVELOPER");
+    const every = (await create(m.keys.sandbox, { url: (await receiver()).url })).body;
+    const succeededOnly = (await create(m.keys.sandbox, { url: (await receiver()).url, events: ["transaction.succeeded"] })).body;
+    for (let i = 0; i < 6; i++) await moveTransaction((await newTransaction({ merchantId: m.merchant.id, callbackUrl: null })).transactionId, "SUCCESS");
+    const copies = (endpointId: string) => db.event.findMany({ where: { endpointId }, orderBy: { seq: "desc" }, select: { id: true, sourceEventId: true } });
+    await waitUntil(async () => (await copies(every.id)).length === 12 && (await copies(succeededOnly.id)).length === 6);
+
+    const access = await getMerchantAccess({ actor: developer, merchantId: m.merchant.id });
+    const listed = new Map((await listEndpointsAsStaff({ access, environment: "sandbox" })).map((e) => [e.id, e.deliveries]));
+    expect(listed.get(every.id)!.map((d) => d.id)).toEqual((await copies(every.id)).slice(0, 10).map((c) => c.id));
+    expect(listed.get(succeededOnly.id)!.map((d) => d.id)).toEqual((await copies(succeededOnly.id)).map((c) => c.id));
+    expect(listed.get(succeededOnly.id)!.every((d) => d.type === "transaction.succeeded")).toBe(true);
+
+    await deleteEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { environment: "sandbox", endpointId: every.id } });
+    expect(await copies(every.id)).toEqual([]);
+    expect(await copies(succeededOnly.id)).toHaveLength(6);
+  });
 });

@@ -30,12 +30,18 @@ interface Delivery {
 export async function listEndpointsAsStaff({ access, environment }: { access: MerchantAccess; environment: Environment }) {
   assertCan(access, "developers.manage");
   const endpoints = await listEndpoints({ merchantId: access.merchant.id, environment });
-  // Every endpoint's latest deliveries in one query, not one per endpoint.
+  // Every endpoint's latest deliveries in one query, not one per endpoint:
+  // for each, a backward walk of Event_endpoint_idx that stops at the limit.
+  // The ids are this merchant's (listEndpoints is scoped), so no merchant filter.
   const recent = endpoints.length === 0 ? [] : await db.$queryRaw<(Delivery & { endpointId: string })[]>`
-    SELECT id, "endpointId", "sourceEventId", type, status::text AS status, "attemptCount", "lastAttemptAt", "createdAt" FROM (
-      SELECT e.*, row_number() OVER (PARTITION BY e."endpointId" ORDER BY e.seq DESC) AS n
-      FROM "Event" e WHERE e."merchantId" = ${access.merchant.id} AND e."endpointId" = ANY(${endpoints.map((e) => e.id)})
-    ) d WHERE n <= ${RECENT_DELIVERIES} ORDER BY "endpointId", n`;
+    SELECT d.id, d."endpointId", d."sourceEventId", d.type, d.status::text AS status, d."attemptCount", d."lastAttemptAt", d."createdAt"
+    FROM unnest(${endpoints.map((e) => e.id)}::text[]) AS ep(id)
+    CROSS JOIN LATERAL (
+      SELECT e.* FROM "Event" e
+      WHERE e."endpointId" = ep.id
+      ORDER BY e.seq DESC LIMIT ${RECENT_DELIVERIES}
+    ) d
+    ORDER BY d."endpointId", d.seq DESC`;
   return endpoints.map((e) => ({
     ...serializeEndpoint(e),
     failedEventsInRow: e.failedEventsInRow,
