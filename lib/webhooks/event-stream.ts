@@ -56,6 +56,8 @@ export interface EventStreamOptions {
   lastEventId?: string | null;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
+  /** How often an idle stream sends a comment line, so proxies keep it open (SPEC §18: 15 s). */
+  heartbeatMs?: number;
 }
 
 /** The SSE text of one message. */
@@ -63,7 +65,7 @@ function message({ id, event, data }: { id?: string; event?: string; data: unkno
   return `${id ? `id: ${id}\n` : ""}${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`;
 }
 
-export function openEventStream({ merchantId, environment, apiKeyId, lastEventId, signal }: EventStreamOptions): ReadableStream<Uint8Array> {
+export function openEventStream({ merchantId, environment, apiKeyId, lastEventId, signal, heartbeatMs = HEARTBEAT_MS }: EventStreamOptions): ReadableStream<Uint8Array> {
   const secret = listenerSecret(apiKeyId);
   const encoder = new TextEncoder();
   const sent = new Map<string, number>(); // event id → when sent, for the lookback's duplicates
@@ -101,7 +103,7 @@ export function openEventStream({ merchantId, environment, apiKeyId, lastEventId
       // The lookback never reaches back past where the client already is.
       const lookbackFloor = resumeFrom ? resumeFrom.createdAt : new Date();
       write(`retry: 2000\n${message({ event: "ready", data: { secret } })}`);
-      heartbeat = setInterval(() => write(`: heartbeat ${new Date().toISOString()}\n\n`), HEARTBEAT_MS);
+      heartbeat = setInterval(() => write(`: heartbeat ${new Date().toISOString()}\n\n`), heartbeatMs);
 
       const poll = async () => {
         if (closed) return;

@@ -11,7 +11,9 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { GET as streamRoute } from "@/app/v1/events/stream/route";
+import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { openEventStream } from "@/lib/webhooks/event-stream";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { apiRequest, newMerchant } from "../helpers/fixtures";
 import { moveTransaction, newTransaction } from "./helpers";
@@ -140,6 +142,21 @@ describe("GET /v1/events/stream", () => {
     }
     expect(otherEventId).toMatch(/^evt_/);
     expect((await resumed.next(20_000)).id).toBe(otherEventId);
+  });
+
+  it("keeps an idle stream open with heartbeat comments, which carry no event", async () => {
+    const m = await newMerchant();
+    const controller = new AbortController();
+    opened.push(controller);
+    const key = await db.apiKey.findFirstOrThrow({ where: { merchantId: m.merchant.id, environment: "sandbox" }, select: { id: true } });
+    // The route uses SPEC §18's 15 s; the interval is the function's to take, so the test need not wait 15 s.
+    const r = reader(new Response(openEventStream({ merchantId: m.merchant.id, environment: "sandbox", apiKeyId: key.id, signal: controller.signal, heartbeatMs: 50 })));
+    expect((await r.next()).event).toBe("ready");
+    // Read until two heartbeats have come; meanwhile no message (an event) may arrive.
+    const deadline = Date.now() + 10_000;
+    while (r.comments.length < 2 && Date.now() < deadline) await expect(r.next(100)).rejects.toThrow("no SSE message in time");
+    expect(r.comments.length).toBeGreaterThanOrEqual(2);
+    expect(r.comments.every((c) => /^: heartbeat \d{4}-\d\d-\d\dT/.test(c))).toBe(true);
   });
 
   it("answers 401 without a key", async () => {
