@@ -12,20 +12,11 @@ import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { type ActionState, IDLE } from "@/lib/backoffice/action-state";
+import type { EndpointDelivery } from "@/lib/backoffice/developers/webhook-endpoints";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { ActionMessage, fieldError } from "../action-message";
 
 export type EndpointSecret = { secret: string; url: string; rotated: boolean };
-
-interface Delivery {
-  id: string;
-  sourceEventId: string | null;
-  type: string;
-  status: "pending" | "delivered" | "failed";
-  attemptCount: number;
-  lastAttemptAt: Date | null;
-  createdAt: Date;
-}
 
 export interface EndpointRow {
   id: string;
@@ -35,13 +26,13 @@ export interface EndpointRow {
   enabled: boolean;
   disabledReason: string | null;
   failedEventsInRow: number;
-  deliveries: Delivery[];
+  deliveries: EndpointDelivery[];
 }
 
 type SecretAction = (prev: ActionState<EndpointSecret>, formData: FormData) => Promise<ActionState<EndpointSecret>>;
 type EndpointAction = (prev: ActionState, formData: FormData) => Promise<ActionState>;
 
-function DeliveryStatus({ status }: { status: Delivery["status"] }) {
+function DeliveryStatus({ status }: { status: EndpointDelivery["status"] }) {
   return status === "delivered" ? <Badge tone="success">Delivered</Badge> : status === "failed" ? <Badge tone="danger">Failed</Badge> : <Badge tone="warning">Pending</Badge>;
 }
 

@@ -17,7 +17,8 @@ import { ZEnvironment } from "../schemas";
 
 const RECENT_DELIVERIES = 10;
 
-interface Delivery {
+/** One row of an endpoint's delivery log in the back office. */
+export interface EndpointDelivery {
   id: string;
   sourceEventId: string | null;
   type: string;
@@ -33,7 +34,7 @@ export async function listEndpointsAsStaff({ access, environment }: { access: Me
   // Every endpoint's latest deliveries in one query, not one per endpoint:
   // for each, a backward walk of Event_endpoint_idx that stops at the limit.
   // The ids are this merchant's (listEndpoints is scoped), so no merchant filter.
-  const recent = endpoints.length === 0 ? [] : await db.$queryRaw<(Delivery & { endpointId: string })[]>`
+  const recent = endpoints.length === 0 ? [] : await db.$queryRaw<(EndpointDelivery & { endpointId: string })[]>`
     SELECT d.id, d."endpointId", d."sourceEventId", d.type, d.status::text AS status, d."attemptCount", d."lastAttemptAt", d."createdAt"
     FROM unnest(${endpoints.map((e) => e.id)}::text[]) AS ep(id)
     CROSS JOIN LATERAL (
