@@ -12,10 +12,18 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 
 const globalForPrisma = globalThis as unknown as { sluicePrisma?: PrismaClient };
 
-/** Adds each statement's round trip to the current request's `db` time (Server-Timing, SPEC §16). */
-function timeQueries(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+/**
+ * Adds each statement's round trip to the current request's `db` time
+ * (Server-Timing, SPEC §16). Prisma sends a statement outside a transaction
+ * through `pool.query` and one inside through its transaction's client, both
+ * in promise form, so both are wrapped. `pool.query` itself calls the
+ * client's `query` with a callback, which is not timed again: that call
+ * happens inside the timed one. The pool's time includes any wait for a free
+ * connection: under load that wait is where the database tier is short.
+ */
+function timeQueries(target: { query: unknown }): void {
+  const query = (target.query as (...args: unknown[]) => unknown).bind(target);
+  target.query = (...args: unknown[]) => {
     const timing = currentTiming();
     const started = performance.now();
     const result = query(...args);
@@ -33,6 +41,7 @@ function createClient(): PrismaClient {
   // with 55P03, answered as a retryable 503 (lib/errors.ts), before the 20 s
   // transaction timeout of MONEY_TRANSACTION_OPTIONS could turn it into a 500.
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20, options: "-c lock_timeout=10000" });
+  timeQueries(pool);
   pool.on("connect", timeQueries);
   // An idle pooled connection that dies (a database restart) is dropped by the
   // pool; without a listener its 'error' event would crash the process.

@@ -10,6 +10,8 @@ import * as simulate from "@/app/v1/sandbox/transactions/[id]/simulate/route";
 import * as customer from "@/app/v1/customers/[buyerId]/route";
 import * as transaction from "@/app/v1/transactions/[id]/route";
 import * as sandboxBalance from "@/app/v1/sandbox/balance/route";
+import * as balance from "@/app/v1/balance/route";
+import * as transactions from "@/app/v1/transactions/route";
 import { db } from "@/lib/db";
 import { apiRequest, json, newMerchant } from "../helpers/fixtures";
 
@@ -113,6 +115,12 @@ describe("Server-Timing (SPEC §16)", () => {
     expect(header).toMatch(/^auth;dur=\d+\.\d, db;dur=\d+\.\d, app;dur=\d+\.\d$/);
     // A sale writes to PostgreSQL after authentication, so its db time is not zero.
     expect(Number(/db;dur=([\d.]+)/.exec(header)![1])).toBeGreaterThan(0);
+    // So do reads, whose statements Prisma sends outside a transaction (through the pool, not a checked-out client).
+    for (const [route, path] of [[transactions, "/transactions?limit=5"], [balance, "/balance"]] as const) {
+      const read = await route.GET(apiRequest(path, { key: m.keys.sandbox }), noParams);
+      expect(read.status, path).toBe(200);
+      expect(Number(/db;dur=([\d.]+)/.exec(read.headers.get("server-timing")!)![1]), path).toBeGreaterThan(0);
+    }
     const refused = await sale.POST(apiRequest("/payment/sale", { key: "sk_test_wrong", method: "POST", body }), noParams);
     expect(refused.status).toBe(401);
     expect(refused.headers.get("server-timing")).toMatch(/^auth;dur=/);
