@@ -4,6 +4,7 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { ENV_RATE_DEFAULTS, KEY_RATE_DEFAULTS } from "@/lib/rate-limit/defaults";
+import { forgetCachedRiskSettings } from "./get-risk-settings";
 
 export interface RateLimitsInput {
   merchantId: string;
@@ -28,6 +29,7 @@ export async function setRateLimits({ merchantId, ratePerMinute, burstPerSecond 
       where: { id: s.id },
       data: { keyRatePerMinute: keyPerMinute, keyBurstPerSecond: keyPerSecond, envRatePerMinute: envPerMinute, envBurstPerSecond: envPerSecond },
     });
+    forgetCachedRiskSettings({ merchantId, environment: s.environment });
     limits.push({ environment: s.environment, key: { perMinute: keyPerMinute, perSecond: keyPerSecond }, environmentTotal: { perMinute: envPerMinute, perSecond: envPerSecond } });
   }
   return { merchantId, ratePerMinute: ratePerMinute ?? null, burstPerSecond: burstPerSecond ?? null, environments: limits };

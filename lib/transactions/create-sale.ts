@@ -22,7 +22,7 @@ import { postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
 import { normaliseExpiryYear } from "@/lib/schema/card";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
 import { getProvider } from "@/lib/providers/registry";
-import { getRiskSettings } from "@/lib/merchants/get-risk-settings";
+import { getCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { scheduleSaleScreening } from "@/lib/transactions/schedule-sale-screening";
 import type { CardInput } from "@/lib/providers/types";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
@@ -73,7 +73,7 @@ async function createPayment({ merchantId, environment, input, actor, action }: 
   const orderIdCheck = carriesCardNumber(input) ? settle(assertOrderIdUnused({ merchantId, environment, action, orderId: input.orderId })) : undefined;
   const [method, settings] = await Promise.all([
     resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action, currency: input.currency, amount }),
-    getRiskSettings({ merchantId, environment }),
+    getCachedRiskSettings({ merchantId, environment }),
   ]);
   const card = cardInput(input.paymentMethodInput, method);
   // Risk (issue #5): a sale (or authorization) above the merchant's saleReviewThreshold is screened by the

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
+import { forgetCachedPaymentMethods } from "@/lib/payment-methods/resolve-payment-method";
 import { isCurrency } from "@/lib/schema/currencies";
 import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
@@ -39,7 +40,7 @@ export async function updatePaymentMethod({ actor, merchantId, input, ip = null 
   await authorize({ actor, merchantId, permission: "settings.manage" });
   const data = parseInput(ZPaymentMethodInput, input);
   if (data.minAmount !== null && data.maxAmount !== null && data.minAmount > data.maxAmount) throw invalid("minAmount must not be greater than maxAmount", "minAmount");
-  await db.$transaction(async (tx) => {
+  const environment = await db.$transaction(async (tx) => {
     const method = await tx.paymentMethod.findFirst({ where: { id: data.methodId, merchantId }, select: { id: true, environment: true, slug: true, enabled: true, currencies: true, minAmount: true, maxAmount: true } });
     if (!method) throw notFound("Payment method not found");
     const after = { enabled: data.enabled, currencies: data.currencies, minAmount: data.minAmount, maxAmount: data.maxAmount };
@@ -54,5 +55,7 @@ export async function updatePaymentMethod({ actor, merchantId, input, ip = null 
       { ...auditActor(actor, ip), action: "payment_method.updated", merchantId, environment: method.environment, targetType: "payment_method", targetId: method.id, details: { slug: method.slug, before: show(method), after: show(after) } },
       tx,
     );
+    return method.environment;
   });
+  forgetCachedPaymentMethods({ merchantId, environment });
 }

@@ -8,6 +8,7 @@ import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
+import { forgetCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { AUTHORIZATION_VALIDITY_DAYS } from "@/lib/risk/risk-defaults";
 import { ZEnvironment, ZReason } from "../schemas";
 
@@ -74,4 +75,5 @@ export async function updateRiskSettings({ actor, merchantId, input, ip = null }
       tx,
     );
   });
+  forgetCachedRiskSettings({ merchantId, environment });
 }
