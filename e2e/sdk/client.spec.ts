@@ -119,9 +119,11 @@ test("a lost answer is retried with the same Idempotency-Key: one transaction", 
   const sluice = new Sluice(m.keys.sandbox, { baseUrl: BASE, fetch: flaky });
   const body = { ...sale(m), paymentMethodInput: card() };
   const r = await sluice.payments.sale(body);
-  expect(sent).toHaveLength(2);
+  // At least one retry, every attempt with the first one's key. Not exactly two: under load a retry can
+  // itself fail on the way (a CI run saw a second network error, retried again and replayed) — legitimately retried.
+  expect(sent.length).toBeGreaterThanOrEqual(2);
   expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
-  expect(sent[1]).toBe(sent[0]);
+  expect(new Set(sent)).toEqual(new Set([sent[0]]));
   const all: string[] = [];
   for await (const tx of new Sluice(m.keys.sandbox, { baseUrl: BASE }).transactions.list({ limit: 100 })) if (tx.orderId === body.orderId) all.push(tx.id);
   expect(all).toEqual([r.transaction.id]);
