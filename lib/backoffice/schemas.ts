@@ -1,5 +1,6 @@
 // Small zod pieces shared by the back office's form schemas.
 import { z } from "zod";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export const ZEnvironment = z.enum(["sandbox", "production"], { message: "environment must be sandbox or production" });
 
@@ -17,3 +18,10 @@ export const ZReason = z
   // PostgreSQL text cannot store NUL; a hand-made request gets a message, not a database error.
   .refine((v) => !v.includes("\u0000"), "reason must not contain NUL characters")
   .optional();
+
+/** The environment a form names, if it names a valid one (the form's own schema still validates it). */
+export function environmentOf(input: unknown): Environment | undefined {
+  const value = typeof input === "object" && input !== null ? (input as Record<string, unknown>).environment : undefined;
+  const parsed = ZEnvironment.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}

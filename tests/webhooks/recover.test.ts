@@ -125,9 +125,18 @@ describe("Developers → Recover webhook deliveries", () => {
     const other = await newMerchant();
     expect((await rejection(recoverWebhooksAsStaff({ actor: await actorFor(other.owner.email), merchantId: m.merchant.id, input: input("count") }))).code).toBe("not_found");
 
-    expect(await recoverWebhooksAsStaff({ actor: developer, merchantId: m.merchant.id, input: input("count") })).toEqual({ matched: 1, queued: 0, dryRun: true });
+    expect(await recoverWebhooksAsStaff({ actor: developer, merchantId: m.merchant.id, input: input("count") })).toEqual({ matched: 1, queued: 0, dryRun: true, environment: "sandbox" });
+    // The same window in production (the page after the switch in the header) counts production's deliveries.
+    expect(await recoverWebhooksAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...input("count"), environment: "production" } })).toMatchObject({ matched: 0, environment: "production" });
     expect(await statusOf(t.eventId)).toBe("failed");
-    expect(await recoverWebhooksAsStaff({ actor: developer, merchantId: m.merchant.id, input: input("recover"), ip: "198.51.100.4" })).toEqual({ matched: 1, queued: 1, dryRun: false });
+    // The recovery counts again where it runs and hands back the count the button showed, for the page to compare.
+    expect(await recoverWebhooksAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...input("recover"), counted: "1" }, ip: "198.51.100.4" })).toEqual({
+      matched: 1,
+      queued: 1,
+      dryRun: false,
+      environment: "sandbox",
+      counted: 1,
+    });
     await waitUntil(async () => (await statusOf(t.eventId)) === "delivered", 20_000);
     expect(await db.auditLog.findFirstOrThrow({ where: { action: "webhook.recover", merchantId: m.merchant.id } })).toMatchObject({ actorEmail: developer.email, ip: "198.51.100.4" });
   });

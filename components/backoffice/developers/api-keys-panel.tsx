@@ -12,7 +12,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
-import { type ActionState, IDLE } from "@/lib/backoffice/action-state";
+import { type ActionState, IDLE, stateIn } from "@/lib/backoffice/action-state";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { ActionMessage, fieldError } from "../action-message";
 import { ReauthFields } from "../reauth-fields";
@@ -26,7 +26,7 @@ interface KeyRow {
   lastUsedAt: Date | null;
 }
 
-export type IssuedKey = { key: string; replaced?: string };
+export type IssuedKey = { key: string; replaced?: string; environment: Environment };
 type IssueAction = (prev: ActionState<IssuedKey>, formData: FormData) => Promise<ActionState<IssuedKey>>;
 type RevokeAction = (prev: ActionState, formData: FormData) => Promise<ActionState>;
 
@@ -46,7 +46,9 @@ function stateFor<T>(state: ActionState<T>, intent: string, keyId?: string): Act
 }
 
 export function ApiKeysPanel({ merchantId, environment, totpEnabled, keys, issue, revoke }: ApiKeysPanelProps) {
-  const [issueState, issueAction] = useActionState<ActionState<IssuedKey>, FormData>(issue, IDLE);
+  const [issued, issueAction] = useActionState<ActionState<IssuedKey>, FormData>(issue, IDLE);
+  // A key issued in the other environment is never shown on this one's page.
+  const issueState = stateIn(issued, environment);
   const [revokeState, revokeAction] = useActionState<ActionState, FormData>(revoke, IDLE);
   const [open, setOpen] = useState<{ keyId: string; panel: "regenerate" | "revoke" } | null>(null);
   const production = environment === "production";

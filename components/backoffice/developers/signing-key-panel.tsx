@@ -5,16 +5,21 @@ import { useActionState } from "react";
 import { TextField } from "@/components/ui/field";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { type ActionState, IDLE } from "@/lib/backoffice/action-state";
+import { type ActionState, IDLE, stateIn } from "@/lib/backoffice/action-state";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { ActionMessage } from "../action-message";
 import { ReauthFields } from "../reauth-fields";
 
-type SecretAction = (prev: ActionState<{ secret: string }>, formData: FormData) => Promise<ActionState<{ secret: string }>>;
+/** A signing key in clear text, and the environment it signs for. */
+export type RevealedSecret = { secret: string; environment: Environment };
+type SecretAction = (prev: ActionState<RevealedSecret>, formData: FormData) => Promise<ActionState<RevealedSecret>>;
 
 export function SigningKeyPanel({ merchantId, environment, totpEnabled, reveal, rotate }: { merchantId: string; environment: Environment; totpEnabled: boolean; reveal: SecretAction; rotate: SecretAction }) {
-  const [revealState, revealAction] = useActionState<ActionState<{ secret: string }>, FormData>(reveal, IDLE);
-  const [rotateState, rotateAction] = useActionState<ActionState<{ secret: string }>, FormData>(rotate, IDLE);
+  const [revealed, revealAction] = useActionState<ActionState<RevealedSecret>, FormData>(reveal, IDLE);
+  const [rotated, rotateAction] = useActionState<ActionState<RevealedSecret>, FormData>(rotate, IDLE);
+  // A key of the other environment is never shown under this one's name.
+  const revealState = stateIn(revealed, environment);
+  const rotateState = stateIn(rotated, environment);
   const production = environment === "production";
   return (
     <div className="grid gap-6 lg:grid-cols-2">

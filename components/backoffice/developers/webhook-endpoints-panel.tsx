@@ -11,12 +11,12 @@ import { TextField } from "@/components/ui/field";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
-import { type ActionState, IDLE } from "@/lib/backoffice/action-state";
+import { type ActionState, IDLE, stateIn } from "@/lib/backoffice/action-state";
 import type { EndpointDelivery } from "@/lib/backoffice/developers/webhook-endpoints";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { ActionMessage, fieldError } from "../action-message";
 
-export type EndpointSecret = { secret: string; url: string; rotated: boolean };
+export type EndpointSecret = { secret: string; url: string; rotated: boolean; environment: Environment };
 
 export interface EndpointRow {
   id: string;
@@ -37,7 +37,9 @@ function DeliveryStatus({ status }: { status: EndpointDelivery["status"] }) {
 }
 
 export function WebhookEndpointsPanel({ merchantId, environment, endpoints, secretAction, endpointAction }: { merchantId: string; environment: Environment; endpoints: EndpointRow[]; secretAction: SecretAction; endpointAction: EndpointAction }) {
-  const [secretState, submitSecret] = useActionState<ActionState<EndpointSecret>, FormData>(secretAction, IDLE);
+  const [secretResult, submitSecret] = useActionState<ActionState<EndpointSecret>, FormData>(secretAction, IDLE);
+  // An endpoint secret of the other environment is never shown on this one's page.
+  const secretState = stateIn(secretResult, environment);
   const [state, submit] = useActionState<ActionState, FormData>(endpointAction, IDLE);
   const createError = secretState.status === "error" && secretState.values?.intent !== "rotate" ? secretState : IDLE;
   const hidden = (endpointId?: string) => (

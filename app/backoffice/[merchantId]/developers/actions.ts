@@ -11,16 +11,29 @@ import { revealSigningKey } from "@/lib/backoffice/developers/reveal-signing-key
 import { revokeApiKeyAsStaff } from "@/lib/backoffice/developers/revoke-key";
 import { rotateSigningKeyAsStaff } from "@/lib/backoffice/developers/rotate-webhook-signing-key";
 import { sendTestWebhookAsStaff } from "@/lib/backoffice/developers/send-test-webhook";
-import { recoverWebhooksAsStaff } from "@/lib/backoffice/developers/recover-webhooks";
+import { recoverWebhooksAsStaff, type RecoverWebhooksResult } from "@/lib/backoffice/developers/recover-webhooks";
 import { createEndpointAsStaff, deleteEndpointAsStaff, editEndpointAsStaff, resendEndpointDeliveryAsStaff, rotateEndpointSecretAsStaff, setEndpointEnabledAsStaff } from "@/lib/backoffice/developers/webhook-endpoints";
 import type { EndpointSecret } from "@/components/backoffice/developers/webhook-endpoints-panel";
-import type { RecoverResult } from "@/components/backoffice/developers/recover-webhooks-form";
 import { formObject } from "@/lib/schema/parse-input";
+import { environmentOf } from "@/lib/backoffice/schemas";
+import type { Environment } from "@/lib/generated/prisma/enums";
+import type { RevealedSecret } from "@/components/backoffice/developers/signing-key-panel";
 import { requireActionActor } from "@/app/backoffice/_server/session";
 
 function target(formData: FormData) {
   const input = formObject(formData);
   return { input, merchantId: input.merchantId ?? "" };
+}
+
+/**
+ * The environment of a form the domain function has just accepted (its schema
+ * validated the field). Results that reveal or count something carry it, so
+ * the page never shows them under the other environment.
+ */
+function acceptedEnvironment(input: Record<string, string>): Environment {
+  const environment = environmentOf(input);
+  if (!environment) throw new Error("the form's environment was accepted but is not one");
+  return environment;
 }
 
 const page = (merchantId: string) => `/backoffice/${merchantId}/developers`;
@@ -33,11 +46,11 @@ export async function issueKeyAction(_prev: ActionState<IssuedKey>, formData: Fo
     if (input.intent === "regenerate") {
       const key = await regenerateApiKeyAsStaff({ actor, merchantId, input, ip });
       revalidatePath(page(merchantId));
-      return { status: "success", message: "Key regenerated.", data: { key: key.key, replaced: key.replacedLabel } };
+      return { status: "success", message: "Key regenerated.", data: { key: key.key, replaced: key.replacedLabel, environment: key.environment } };
     }
     const key = await createApiKeyAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page(merchantId));
-    return { status: "success", message: "API key created.", data: { key: key.key } };
+    return { status: "success", message: "API key created.", data: { key: key.key, environment: key.environment } };
   });
 }
 
@@ -51,22 +64,22 @@ export async function revokeKeyAction(_prev: ActionState, formData: FormData): P
   });
 }
 
-export async function revealSigningKeyAction(_prev: ActionState<{ secret: string }>, formData: FormData): Promise<ActionState<{ secret: string }>> {
+export async function revealSigningKeyAction(_prev: ActionState<RevealedSecret>, formData: FormData): Promise<ActionState<RevealedSecret>> {
   return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
     const { input, merchantId } = target(formData);
     const secret = await revealSigningKey({ actor, merchantId, input, ip });
-    return { status: "success", message: "Signing key revealed.", data: { secret } };
+    return { status: "success", message: "Signing key revealed.", data: { secret, environment: acceptedEnvironment(input) } };
   });
 }
 
-export async function rotateSigningKeyAction(_prev: ActionState<{ secret: string }>, formData: FormData): Promise<ActionState<{ secret: string }>> {
+export async function rotateSigningKeyAction(_prev: ActionState<RevealedSecret>, formData: FormData): Promise<ActionState<RevealedSecret>> {
   return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
     const { input, merchantId } = target(formData);
     const secret = await rotateSigningKeyAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page(merchantId));
-    return { status: "success", message: "Signing key rotated.", data: { secret } };
+    return { status: "success", message: "Signing key rotated.", data: { secret, environment: acceptedEnvironment(input) } };
   });
 }
 
@@ -80,19 +93,23 @@ export async function sendTestWebhookAction(_prev: ActionState, formData: FormDa
   });
 }
 
-export async function recoverWebhooksAction(_prev: ActionState<RecoverResult>, formData: FormData): Promise<ActionState<RecoverResult>> {
+export async function recoverWebhooksAction(_prev: ActionState<RecoverWebhooksResult>, formData: FormData): Promise<ActionState<RecoverWebhooksResult>> {
   return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
     const { input, merchantId } = target(formData);
     const r = await recoverWebhooksAsStaff({ actor, merchantId, input, ip });
-    const deliveries = (n: number) => `${n} ${n === 1 ? "delivery" : "deliveries"}`;
-    const message = r.dryRun
-      ? r.matched === 0
-        ? "No delivery matches: nothing to recover."
-        : `${deliveries(r.matched)} ${r.matched === 1 ? "matches" : "match"}. Nothing has been sent yet.`
-      : `${deliveries(r.queued)} queued for a new series of attempts${r.matched > r.queued ? ` (${r.matched} matched; recover again for the rest)` : ""}. They go out within seconds, oldest first.`;
-    return { status: "success", message, data: r };
+    return { status: "success", message: recoverMessage(r), data: r };
   });
+}
+
+function recoverMessage(r: RecoverWebhooksResult): string {
+  const deliveries = (n: number) => `${n} ${n === 1 ? "delivery" : "deliveries"}`;
+  if (r.dryRun) return r.matched === 0 ? "No delivery matches: nothing to recover." : `${deliveries(r.matched)} ${r.matched === 1 ? "matches" : "match"}. Nothing has been sent yet.`;
+  // The recovery counted again in its own environment; say so when that differs from the count the button showed.
+  if (r.matched === 0) return `Nothing queued: no delivery matches in ${r.environment} now${r.counted ? ` (${r.counted} did when you counted)` : ""}. Count again.`;
+  const recount = r.counted !== undefined && r.counted !== r.matched ? ` ${r.matched} ${r.matched === 1 ? "matches" : "match"} now, not the ${r.counted} you counted.` : "";
+  const more = r.matched > r.queued ? ` (${r.matched} matched; recover again for the rest)` : "";
+  return `${deliveries(r.queued)} queued for a new series of attempts${more}.${recount} They go out within seconds, oldest first.`;
 }
 
 /** Create (intent=create) or rotate (intent=rotate): both answer the endpoint's secret, shown once. */
@@ -102,7 +119,7 @@ export async function endpointSecretAction(_prev: ActionState<EndpointSecret>, f
     const { input, merchantId } = target(formData);
     const endpoint = input.intent === "rotate" ? await rotateEndpointSecretAsStaff({ actor, merchantId, input, ip }) : await createEndpointAsStaff({ actor, merchantId, input, ip });
     revalidatePath(page(merchantId));
-    return { status: "success", message: input.intent === "rotate" ? "Secret rotated." : "Webhook endpoint added.", data: { secret: endpoint.secret, url: endpoint.url, rotated: input.intent === "rotate" } };
+    return { status: "success", message: input.intent === "rotate" ? "Secret rotated." : "Webhook endpoint added.", data: { secret: endpoint.secret, url: endpoint.url, rotated: input.intent === "rotate", environment: acceptedEnvironment(input) } };
   });
 }
 

@@ -46,6 +46,8 @@ export default async function DevelopersPage({ params, searchParams }: { params:
     listEndpointsAsStaff({ access, environment }),
   ]);
   const envLabel = environment === "sandbox" ? "sandbox" : "production";
+  // The forms below are keyed by environment: what one revealed, issued or counted (client state of
+  // its server action) is gone when the header switches environment, not shown under the other's name.
   const totpEnabled = access.actor.totpEnabled;
 
   return (
@@ -63,6 +65,7 @@ export default async function DevelopersPage({ params, searchParams }: { params:
           }
         >
           <ApiKeysPanel
+            key={environment}
             merchantId={merchantId}
             environment={environment}
             totpEnabled={totpEnabled}
@@ -102,7 +105,7 @@ export default async function DevelopersPage({ params, searchParams }: { params:
                   The previous key also signs until <DateTime value={signingKey.previousExpiresAt} />.
                 </p>
               ) : null}
-              <SigningKeyPanel merchantId={merchantId} environment={environment} totpEnabled={totpEnabled} reveal={revealSigningKeyAction} rotate={rotateSigningKeyAction} />
+              <SigningKeyPanel key={environment} merchantId={merchantId} environment={environment} totpEnabled={totpEnabled} reveal={revealSigningKeyAction} rotate={rotateSigningKeyAction} />
             </div>
           ) : (
             <EmptyState title="No signing key in this environment">The key is created with the merchant account; contact the platform operator.</EmptyState>
@@ -115,7 +118,7 @@ export default async function DevelopersPage({ params, searchParams }: { params:
           description="Sends a signed test.webhook event to a URL, delivered exactly like a real one (same signature headers, same retries), to check that your receiver verifies and answers 2xx."
         >
           <div className="space-y-4">
-            <TestWebhookForm merchantId={merchantId} environment={environment} action={sendTestWebhookAction} />
+            <TestWebhookForm key={environment} merchantId={merchantId} environment={environment} action={sendTestWebhookAction} />
             {testWebhooks.length > 0 ? (
               <Table caption="Recent test webhooks">
                 <THead>
@@ -149,7 +152,7 @@ export default async function DevelopersPage({ params, searchParams }: { params:
           title="Webhook endpoints"
           description="URLs of your own that receive events beside each transaction's callbackUrl, each signed with its own secret. Up to 16 per environment; an endpoint whose deliveries fail for 50 events in a row over a day is disabled."
         >
-          <WebhookEndpointsPanel merchantId={merchantId} environment={environment} endpoints={endpoints} secretAction={endpointSecretAction} endpointAction={endpointAction} />
+          <WebhookEndpointsPanel key={environment} merchantId={merchantId} environment={environment} endpoints={endpoints} secretAction={endpointSecretAction} endpointAction={endpointAction} />
         </Section>
 
         <Section
@@ -157,7 +160,7 @@ export default async function DevelopersPage({ params, searchParams }: { params:
           title="Recover webhook deliveries"
           description="After your receiver was down: every delivery that failed for good in a window gets a new series of attempts (same signed bodies, normal retry schedule, each transaction's order). Count first; nothing is sent until you recover. The API has the same: POST /v1/events/recover."
         >
-          <RecoverWebhooksForm merchantId={merchantId} environment={environment} action={recoverWebhooksAction} defaultSince={aDayAgoUtc()} />
+          <RecoverWebhooksForm key={environment} merchantId={merchantId} environment={environment} action={recoverWebhooksAction} defaultSince={aDayAgoUtc()} />
         </Section>
 
         <Section id="api-requests" title="Recent API requests" description="The latest requests made with this merchant’s keys in this environment. Card numbers, CVCs and keys are redacted before storage.">
