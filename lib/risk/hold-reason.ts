@@ -1,9 +1,10 @@
 // Transaction.holdReason records why a transaction waits for approval and,
 // in its prefix, whose rule held it — which decides who may approve (SPEC §7):
-//   "screening: …"      platform screening (review threshold, velocity,
-//                       platform screening list) → platform OPERATORs;
-//   "merchant_rule: …"  the merchant's own rules (sale review threshold, the
-//                       merchant's screening entries) → the merchant's ADMIN or OWNER.
+//   "screening: …"      platform screening (review threshold, platform
+//                       screening list) → platform OPERATORs;
+//   "merchant_rule: …"  the merchant's own rules (velocity limit, sale review
+//                       threshold, the merchant's screening entries) → the
+//                       merchant's ADMIN or OWNER.
 const HOLD_ORIGINS = ["screening", "merchant_rule"] as const;
 export type HoldOrigin = (typeof HOLD_ORIGINS)[number];
 

@@ -58,7 +58,8 @@ export async function screenTransaction({ transaction: t }: { transaction: Trans
     const recent = await db.transaction.count({
       where: { merchantId: t.merchantId, environment: t.environment, buyerId: t.buyerId, action: "PAYOUT", createdAt: { gt: new Date(t.createdAt.getTime() - HOUR_MS), lte: t.createdAt } },
     });
-    if (recent > settings.velocityLimit) platform.push(`${recent} payouts by this customer within an hour (velocity limit ${settings.velocityLimit})`);
+    // velocityLimit is the merchant's own setting (Settings → Risk), so its holds are the merchant's to decide.
+    if (recent > settings.velocityLimit) merchant.push(`${recent} payouts by this customer within an hour (velocity limit ${settings.velocityLimit})`);
     for (const e of await screeningMatches(t)) {
       const text = `customer ${e.field} matches the screening list${e.reason ? ` (${e.reason})` : ""}`;
       (e.merchantId === null ? platform : merchant).push(text);

@@ -20,7 +20,7 @@ export default async function PlatformApprovalsPage({ searchParams }: { searchPa
     <>
       <PageHeader
         title="Approvals"
-        description={`Held transactions of every merchant in ${environment} that you decide: screening holds (review threshold, velocity, the platform screening list), oldest first. Each decision needs a reason and your authentication code.`}
+        description={`Held transactions of every merchant in ${environment} that you decide: screening holds (review threshold, the platform screening list), oldest first. Each decision needs a reason and your authentication code.`}
       />
       <ApprovalQueue rows={queue.rows} actor={actor} environment={environment} showMerchant decide={decideHoldAction} />
       <Pager label="Approval queue pages" nextCursor={queue.nextCursor} isFirstPage={!cursor} hrefForCursor={(c) => (c ? `/backoffice/approvals?cursor=${encodeURIComponent(c)}` : "/backoffice/approvals")} firstLabel="Oldest" nextLabel="Newer" />
