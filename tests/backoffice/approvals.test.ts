@@ -7,6 +7,7 @@
 import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decideHold } from "@/lib/backoffice/approvals/decide-hold";
+import { countHeldTransactions } from "@/lib/backoffice/approvals/count-held";
 import { listApprovalQueue } from "@/lib/backoffice/approvals/list-approval-queue";
 import { getMerchantAccess } from "@/lib/backoffice/authz";
 import { grantEnhancedLevel } from "@/lib/backoffice/customers/grant-enhanced-level";
@@ -121,6 +122,33 @@ describe("deciding a hold from the back office", () => {
     expect((await listApprovalQueue({ scope: { merchant: access }, environment: "sandbox" })).rows.map((r) => r.id)).toEqual([t.id]);
     expect((await decideHold({ actor: admin, merchantId: m.merchant.id, input: decision(t) })).outcome).toBe("approved");
     expect((await waitForStatus(t.id, ["SUCCESS", "DECLINED"])).status).toBe("SUCCESS");
+  });
+});
+
+describe("holds the merchant's own velocity limit makes (issue #25 item 16)", () => {
+  it("are the merchant's to decide: counted for its OWNER as theirs, for an operator as someone else's, and decided by the OWNER", async () => {
+    const m = await merchant();
+    const buyerId = `b_${randomBase62(6)}`;
+    const payouts = [];
+    for (let i = 0; i < 6; i++) payouts.push(await createTestPayout(m, { amount: 100, buyerId }));
+    // The sixth within the hour is over velocityLimit (5): held, as the merchant's rule.
+    const velocity = await waitForStatus(payouts[5]!.id, ["WAIT_APPROVE"], 5_000);
+    expect(velocity.holdReason).toBe("merchant_rule: 6 payouts by this customer within an hour (velocity limit 5)");
+    const screening = await held(m); // 60000 ≥ the review threshold: the operators'
+
+    const owner = await getMerchantAccess({ actor: await actorFor(m.owner.email), merchantId: m.merchant.id });
+    expect(await countHeldTransactions({ access: owner, environment: "sandbox" })).toEqual({ yours: 1, others: [{ origin: "screening", count: 1 }] });
+    expect((await listApprovalQueue({ scope: { merchant: owner }, environment: "sandbox" })).rows.map((r) => r.id)).toEqual([velocity.id]);
+    const { actor: op } = await operator();
+    const asOperator = await getMerchantAccess({ actor: op, merchantId: m.merchant.id });
+    expect(await countHeldTransactions({ access: asOperator, environment: "sandbox" })).toEqual({ yours: 1, others: [{ origin: "merchant_rule", count: 1 }] });
+    expect((await rejection(countHeldTransactions({ access: await getMerchantAccess({ actor: await staff(m.merchant.id, "VIEWER"), merchantId: m.merchant.id }), environment: "sandbox" }))).code).toBe("insufficient_permissions");
+    // The operator cannot release the merchant's hold, the owner can.
+    expect((await rejection(decideHold({ actor: op, merchantId: m.merchant.id, input: decision(velocity) }))).message).toBe("This hold can only be decided by an admin or owner of the merchant");
+    expect(await decideHold({ actor: owner.actor, merchantId: m.merchant.id, input: decision(velocity) })).toMatchObject({ outcome: "approved", approvals: 1, requiredApprovals: 1 });
+    expect(await countHeldTransactions({ access: owner, environment: "sandbox" })).toEqual({ yours: 0, others: [{ origin: "screening", count: 1 }] });
+    expect((await waitForStatus(velocity.id, ["SUCCESS", "DECLINED"])).status).toBe("SUCCESS");
+    expect(screening.status).toBe("WAIT_APPROVE");
   });
 });
 

@@ -4,13 +4,13 @@
 // the decision form, oldest first.
 import Link from "next/link";
 import { Money } from "@/components/backoffice/transactions/money";
-import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ActionState } from "@/lib/backoffice/action-state";
+import type { DecisionResult } from "@/lib/backoffice/approvals/decide-hold";
 import type { ApprovalQueueRow } from "@/lib/backoffice/approvals/list-approval-queue";
 import type { StaffUser } from "@/lib/auth/staff-user";
-import { DecisionForm } from "./decision-form";
+import { HoldDecision } from "./hold-decision";
 import { HoldReason } from "./hold-reason";
 
 export interface ApprovalQueueProps {
@@ -18,7 +18,7 @@ export interface ApprovalQueueProps {
   actor: StaffUser;
   environment: string;
   showMerchant: boolean;
-  decide: (prev: ActionState, formData: FormData) => Promise<ActionState>;
+  decide: (prev: ActionState<DecisionResult>, formData: FormData) => Promise<ActionState<DecisionResult>>;
 }
 
 export function ApprovalQueue({ rows, actor, environment, showMerchant, decide }: ApprovalQueueProps) {
@@ -32,47 +32,41 @@ export function ApprovalQueue({ rows, actor, environment, showMerchant, decide }
         const mine = approved.some((a) => a.userId === actor.id);
         return (
           <li key={t.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-            <div className="grid gap-4 lg:grid-cols-[1fr_minmax(18rem,26rem)]">
-              <div className="space-y-2">
-                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                  <h2 className="text-lg font-semibold">
-                    <Money minor={t.amount} currency={t.currency} /> {t.action.toLowerCase()}
-                  </h2>
-                  <Link href={`/backoffice/${t.merchantId}/transactions/${t.id}`} className="break-all text-sm underline">
-                    Order {t.orderId}
-                  </Link>
-                  {showMerchant ? <span className="text-sm text-slate-600 dark:text-slate-400">{t.merchant.name}</span> : null}
-                </div>
-                <p className="text-sm">
-                  Buyer <span className="break-all font-medium">{t.buyerId}</span> · {t.paymentMethod} · created <DateTime value={t.createdAt} />
-                </p>
-                <p className="text-sm">
-                  Held by <HoldReason value={t.holdReason} />
-                </p>
-                <p className="text-sm">
-                  <Badge tone={approved.length > 0 ? "info" : "warning"}>
-                    {approved.length} of {t.requiredApprovals} approval{t.requiredApprovals === 1 ? "" : "s"}
-                  </Badge>
-                  {approved.length > 0 ? <span className="ml-2 text-slate-700 dark:text-slate-300">by {approved.map((a) => a.user.email).join(", ")}</span> : null}
-                </p>
-              </div>
-              <div>
-                {mine ? (
-                  <p className="text-sm text-slate-700 dark:text-slate-300">You approved this; a different person must give the next approval.</p>
-                ) : (
-                  <DecisionForm
-                    key={t.updatedAt.toISOString()}
-                    action={decide}
-                    merchantId={t.merchantId}
-                    environment={environment}
-                    transactionId={t.id}
-                    seenUpdatedAt={t.updatedAt.toISOString()}
-                    subject={`order ${t.orderId}`}
-                    totpEnabled={actor.totpEnabled}
-                  />
-                )}
-              </div>
-            </div>
+            <HoldDecision
+              // A new updatedAt (after a refresh) is a new view of the hold: a fresh form and badge.
+              key={t.updatedAt.toISOString()}
+              requiredApprovals={t.requiredApprovals}
+              approvedBy={approved.map((a) => a.user.email)}
+              mine={mine}
+              details={
+                <>
+                  <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                    <h2 className="text-lg font-semibold">
+                      <Money minor={t.amount} currency={t.currency} /> {t.action.toLowerCase()}
+                    </h2>
+                    <Link href={`/backoffice/${t.merchantId}/transactions/${t.id}`} className="break-all text-sm underline">
+                      Order {t.orderId}
+                    </Link>
+                    {showMerchant ? <span className="text-sm text-slate-600 dark:text-slate-400">{t.merchant.name}</span> : null}
+                  </div>
+                  <p className="text-sm">
+                    Buyer <span className="break-all font-medium">{t.buyerId}</span> · {t.paymentMethod} · created <DateTime value={t.createdAt} />
+                  </p>
+                  <p className="text-sm">
+                    Held by <HoldReason value={t.holdReason} />
+                  </p>
+                </>
+              }
+              form={{
+                action: decide,
+                merchantId: t.merchantId,
+                environment,
+                transactionId: t.id,
+                seenUpdatedAt: t.updatedAt.toISOString(),
+                subject: `order ${t.orderId}`,
+                totpEnabled: actor.totpEnabled,
+              }}
+            />
           </li>
         );
       })}

@@ -10,10 +10,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { type ActionState, IDLE } from "@/lib/backoffice/action-state";
+import type { DecisionResult } from "@/lib/backoffice/approvals/decide-hold";
 import { fieldError } from "../action-message";
 
 export interface DecisionFormProps {
-  action: (prev: ActionState, formData: FormData) => Promise<ActionState>;
+  action: (prev: ActionState<DecisionResult>, formData: FormData) => Promise<ActionState<DecisionResult>>;
   merchantId: string;
   environment: string;
   transactionId: string;
@@ -24,12 +25,15 @@ export interface DecisionFormProps {
   totpEnabled: boolean;
   /** Re-render the page after a decision (the transaction page shows the new status). */
   refreshOnSuccess?: boolean;
+  /** Told the decision once it is made (the queue's card updates its badge). */
+  onDecided?: (result: DecisionResult) => void;
 }
 
-export function DecisionForm({ action, merchantId, environment, transactionId, seenUpdatedAt, subject, totpEnabled, refreshOnSuccess = false }: DecisionFormProps) {
+export function DecisionForm({ action, merchantId, environment, transactionId, seenUpdatedAt, subject, totpEnabled, refreshOnSuccess = false, onDecided }: DecisionFormProps) {
   const router = useRouter();
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(async (prev, data) => {
+  const [state, formAction, pending] = useActionState<ActionState<DecisionResult>, FormData>(async (prev, data) => {
     const next = await action(prev, data);
+    if (next.status === "success" && next.data) onDecided?.(next.data);
     if (next.status === "success" && refreshOnSuccess) router.refresh();
     return next;
   }, IDLE);

@@ -1,11 +1,11 @@
 // The merchant's landing page (SPEC §13 "Overview"): balances per currency,
 // the sales charts, the latest transactions and, for approvers, how many
-// transactions wait for a decision (a count over the held rows only, which
-// the (merchantId, environment, status, …) index finds directly).
+// transactions wait for their decision and for whose the others wait.
 import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { getBalances } from "@/lib/ledger/get-balances";
 import { assertCan, can, type MerchantAccess } from "../authz";
+import { countHeldTransactions } from "../approvals/count-held";
 import { TRANSACTION_ROW_SELECT } from "../transactions/list-transactions-page";
 import { getSalesStats, type StatsRange } from "./get-sales-stats";
 
@@ -16,7 +16,7 @@ export async function getOverview({ access, environment, range }: { access: Merc
     getBalances({ merchantId, environment }),
     getSalesStats({ merchantId, environment, range }),
     db.transaction.findMany({ where: { merchantId, environment }, select: TRANSACTION_ROW_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 10 }),
-    can(access, "approvals.decide") ? db.transaction.count({ where: { merchantId, environment, status: "WAIT_APPROVE" } }) : null,
+    can(access, "approvals.decide") ? countHeldTransactions({ access, environment }) : null,
   ]);
   return { balances, stats, recent, held };
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApprovalQueue } from "@/components/backoffice/approvals/approval-queue";
+import { OthersHolds } from "@/components/backoffice/approvals/held-summary";
+import { countHeldTransactions } from "@/lib/backoffice/approvals/count-held";
 import { NoAccess } from "@/components/backoffice/no-access";
 import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/section";
@@ -27,7 +29,7 @@ export default async function ApprovalsPage({ params, searchParams }: { params: 
   const access = await requirePagePermission(merchantId, "approvals.decide");
   if (!access) return <NoAccess page="Approvals" roles="owners, admins and platform operators" />;
   const environment = await getEnvironmentPreference(access.actor);
-  const queue = await listApprovalQueue({ scope: { merchant: access }, environment, cursor });
+  const [queue, held] = await Promise.all([listApprovalQueue({ scope: { merchant: access }, environment, cursor }), countHeldTransactions({ access, environment })]);
   const operator = access.actor.isOperator;
   const basePath = `/backoffice/${merchantId}/approvals`;
   return (
@@ -43,6 +45,11 @@ export default async function ApprovalsPage({ params, searchParams }: { params: 
           ) : undefined
         }
       />
+      {held.others.length > 0 ? (
+        <div className="mb-4 text-sm">
+          <OthersHolds counts={held} heldHref={`/backoffice/${merchantId}/transactions?status=WAIT_APPROVE`} />
+        </div>
+      ) : null}
       <ApprovalQueue rows={queue.rows} actor={access.actor} environment={environment} showMerchant={false} decide={decideHoldAction} />
       <Pager label="Approval queue pages" nextCursor={queue.nextCursor} isFirstPage={!cursor} hrefForCursor={(c) => (c ? `${basePath}?cursor=${encodeURIComponent(c)}` : basePath)} firstLabel="Oldest" nextLabel="Newer" />
     </>

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SalesVolumeChart } from "@/components/backoffice/charts/sales-volume-chart";
 import { SuccessRateChart } from "@/components/backoffice/charts/success-rate-chart";
+import { HeldSummary } from "@/components/backoffice/approvals/held-summary";
 import { NoAccess } from "@/components/backoffice/no-access";
 import { Money } from "@/components/backoffice/transactions/money";
 import { TransactionsTable } from "@/components/backoffice/transactions/transactions-table";
-import { Alert } from "@/components/ui/alert";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader, Section } from "@/components/ui/section";
@@ -60,13 +60,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
     <>
       <PageHeader title="Overview" description={`${access.merchant.name} in ${environment}: balances, sales of the last ${range} days and the latest transactions.`} />
       <div className="space-y-6">
-        {held ? (
-          <Alert tone="warning" title={`${held} transaction${held === 1 ? "" : "s"} waiting for approval`}>
-            <Link href={`${base}/approvals`} className="underline">
-              Open the approval queue
-            </Link>
-          </Alert>
-        ) : null}
+        {held ? <HeldSummary counts={held} approvalsHref={`${base}/approvals`} heldHref={`${base}/transactions?status=WAIT_APPROVE`} /> : null}
 
         <Section id="balances" title="Balances" description="Available can be paid out or refunded; reserved is held for payouts on their way.">
           {balances.length === 0 ? (
