@@ -95,7 +95,7 @@ test("an OPERATOR grants a verified customer the enhanced level, then approves t
   await page.getByRole("button", { name: "Apply" }).click();
   const row = page.getByRole("region", { name: "Customers by buyer ID" }).getByRole("row").filter({ hasText: buyerId });
   await expect(row).toContainText("Verified");
-  await expect(row).toContainText("500,000");
+  await expect(row).toContainText("5,000.00"); // the basic limit, 500000 minor units, in major units
   await expectAccessible(page);
   await keepScreenshot(page, "backoffice-customers");
   await row.getByRole("link", { name: buyerId }).click();
@@ -103,7 +103,7 @@ test("an OPERATOR grants a verified customer the enhanced level, then approves t
   await page.getByLabel("What you checked (required)").fill("source of funds: employment contract and bank statements");
   await page.getByRole("button", { name: "Grant enhanced level" }).click();
   await expect(page.getByText("Enhanced level granted")).toBeVisible();
-  await expect(page.getByRole("region", { name: "KYC and payout limit" })).toContainText("5,000,000 minor units");
+  await expect(page.getByRole("region", { name: "KYC and payout limit" })).toContainText("50,000.00 (€50,000.00 · £50,000.00 · $50,000.00)");
   await expectAccessible(page);
   await keepScreenshot(page, "backoffice-customer");
 

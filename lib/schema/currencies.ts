@@ -17,9 +17,22 @@ export function minorDigits(currency: string): number {
   return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
+/**
+ * Integer minor units as a decimal string of major units ("1050", 2 → "10.50"), in integers only:
+ * Intl formats such a string exactly, where dividing by 100 as a float would round large amounts.
+ */
+export function majorUnitsText(minor: number | bigint, digits: number): string {
+  const value = BigInt(minor);
+  const sign = value < 0n ? "-" : "";
+  const abs = value < 0n ? -value : value;
+  if (digits === 0) return `${sign}${abs}`;
+  const scale = 10n ** BigInt(digits);
+  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(digits, "0")}`;
+}
+
 /** Formats integer minor units for people, e.g. formatMoney(1050, "EUR", "de") → "10,50 €". */
 export function formatMoney(minor: number | bigint, currency: string, locale = "en"): string {
   const digits = minorDigits(currency);
-  const value = Number(minor) / 10 ** digits;
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  // Intl.NumberFormat's format() takes the decimal string as an exact value (ES2023).
+  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(majorUnitsText(minor, digits) as `${number}`);
 }

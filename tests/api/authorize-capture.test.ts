@@ -5,6 +5,7 @@
 import type { Worker } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { updateRiskSettings } from "@/lib/backoffice/settings/update-risk-settings";
+import { majorUnitsText } from "@/lib/schema/currencies";
 import { cancelCheckout } from "@/lib/checkout/cancel-checkout";
 import { confirmVerification } from "@/lib/checkout/confirm-verification";
 import { loadCheckoutSession } from "@/lib/checkout/load-checkout-session";
@@ -55,17 +56,18 @@ const history = async (id: string) =>
   (await db.transactionEvent.findMany({ where: { transactionId: id }, orderBy: { createdAt: "asc" } })).map((h) => [h.fromStatus, h.toStatus, h.reason]);
 const tokenOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);
 
-/** Settings → Risk and checkout, saved by the merchant's OWNER as the page does (only the given fields change). */
+/** Settings → Risk and checkout, saved by the merchant's OWNER as the page does (only the given fields change; amounts in major units). */
 async function saveSettings(m: CreatedMerchant, changes: Record<string, string>) {
   const s = await db.merchantSettings.findUniqueOrThrow({ where: { merchantId_environment: { merchantId: m.merchant.id, environment: "sandbox" } } });
+  const major = (minor: bigint) => majorUnitsText(minor, 2);
   const current = {
-    kycThreshold: s.kycThreshold,
-    dailyLimitBasic: s.dailyLimitBasic,
-    dailyLimitEnhanced: s.dailyLimitEnhanced,
-    reviewThreshold: s.reviewThreshold,
+    kycThreshold: major(s.kycThreshold),
+    dailyLimitBasic: major(s.dailyLimitBasic),
+    dailyLimitEnhanced: major(s.dailyLimitEnhanced),
+    reviewThreshold: major(s.reviewThreshold),
     velocityLimit: s.velocityLimit,
-    saleReviewThreshold: s.saleReviewThreshold ?? "",
-    dualApprovalThreshold: s.dualApprovalThreshold,
+    saleReviewThreshold: s.saleReviewThreshold === null ? "" : major(s.saleReviewThreshold),
+    dualApprovalThreshold: major(s.dualApprovalThreshold),
     checkoutExpiryMinutes: s.checkoutExpiryMinutes,
     authorizationValidityDays: s.authorizationValidityDays,
   };
@@ -203,7 +205,7 @@ describe("POST /v1/payment/authorize", () => {
 
   it("a sale review threshold applies to authorizations: card data goes through the checkout", async () => {
     const m = await merchantWithFunds();
-    await saveSettings(m, { saleReviewThreshold: "500" });
+    await saveSettings(m, { saleReviewThreshold: "5.00" });
     const r = await authorize(m, { paymentMethodInput: card(CARDS.visa) });
     expect(r.body.transaction).toMatchObject({ status: "PROCESSING", authorizedAt: null });
     expect(r.body.url).toEqual(expect.any(String));

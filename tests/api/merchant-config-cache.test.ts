@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { updatePaymentMethod } from "@/lib/backoffice/settings/update-payment-method";
 import { updateRiskSettings } from "@/lib/backoffice/settings/update-risk-settings";
+import { majorUnitsText } from "@/lib/schema/currencies";
 import { db } from "@/lib/db";
 import { MERCHANT_CONFIG_TTL_MS } from "@/lib/merchant-config-cache";
 import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
@@ -41,10 +42,12 @@ describe("a merchant's catalogue and settings on the payment path", () => {
 
     // Settings too: a sale above a new review threshold goes to the hosted checkout to wait for review.
     const s = await db.merchantSettings.findUniqueOrThrow({ where: { merchantId_environment: { merchantId: m.merchant.id, environment: "sandbox" } } });
-    const current = Object.fromEntries(
-      (["kycThreshold", "dailyLimitBasic", "dailyLimitEnhanced", "reviewThreshold", "velocityLimit", "dualApprovalThreshold", "checkoutExpiryMinutes", "authorizationValidityDays"] as const).map((k) => [k, String(s[k])]),
-    );
-    await updateRiskSettings({ actor: owner, merchantId: m.merchant.id, input: { environment: "sandbox", reason: "", ...current, saleReviewThreshold: "5000" } });
+    // As the page sends them: amounts in major units (USD's two decimals), counts as they are.
+    const current = {
+      ...Object.fromEntries((["kycThreshold", "dailyLimitBasic", "dailyLimitEnhanced", "reviewThreshold", "dualApprovalThreshold"] as const).map((k) => [k, majorUnitsText(s[k], 2)])),
+      ...Object.fromEntries((["velocityLimit", "checkoutExpiryMinutes", "authorizationValidityDays"] as const).map((k) => [k, String(s[k])])),
+    };
+    await updateRiskSettings({ actor: owner, merchantId: m.merchant.id, input: { environment: "sandbox", reason: "", ...current, saleReviewThreshold: "50.00" } });
     const held = await sale(m, 6_000);
     expect(held.status).toBe(201);
     expect(held.body.transaction.status).toBe("PROCESSING");

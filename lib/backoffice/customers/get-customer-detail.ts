@@ -6,6 +6,7 @@ import { remainingPayoutLimit } from "@/lib/customers/remaining-payout-limit";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
+import { getRiskAmountUnit } from "../settings/risk-amounts";
 import { assertCan, type MerchantAccess } from "../authz";
 import { TRANSACTION_ROW_SELECT } from "../transactions/list-transactions-page";
 
@@ -14,8 +15,9 @@ export async function getCustomerDetail({ access, environment, customerId }: { a
   const merchantId = access.merchant.id;
   const customer = /^cus_[0-9A-Za-z]{10,40}$/.test(customerId) ? await db.customer.findUnique({ where: { id: customerId } }) : null;
   if (!customer || customer.merchantId !== merchantId || customer.environment !== environment) throw notFound("Customer not found");
-  const [limit, verifications, transactions] = await Promise.all([
+  const [limit, unit, verifications, transactions] = await Promise.all([
     remainingPayoutLimit({ merchantId, environment, buyerId: customer.buyerId, kycLevel: customer.kycLevel }),
+    getRiskAmountUnit({ merchantId, environment }),
     db.kycVerification.findMany({ where: { customerId: customer.id }, orderBy: { createdAt: "desc" }, take: 20 }),
     db.transaction.findMany({
       where: { merchantId, environment, buyerId: customer.buyerId },
@@ -30,6 +32,8 @@ export async function getCustomerDetail({ access, environment, customerId }: { a
   return {
     customer,
     limit,
+    /** How the limit reads (major units of each payout's own currency). */
+    unit,
     verifications: verifications.map((v) => ({ ...v, reviewerEmail: v.reviewedById ? (emailOf.get(v.reviewedById) ?? null) : null })),
     transactions,
   };

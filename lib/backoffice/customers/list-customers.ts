@@ -10,6 +10,7 @@ import { remainingPayoutLimit } from "@/lib/customers/remaining-payout-limit";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type Environment, KycStatus } from "@/lib/generated/prisma/enums";
+import { getRiskAmountUnit } from "../settings/risk-amounts";
 import { assertCan, type MerchantAccess } from "../authz";
 import { type Page, PAGE_SIZE } from "../cursor";
 
@@ -78,16 +79,19 @@ export async function listCustomers({ access, environment, filters, cursor }: Li
   }
 
   const ids = page.rows.map((c) => c.id);
-  const [limits, pending] = await Promise.all([
+  const [limits, pending, unit] = await Promise.all([
     Promise.all(page.rows.map((c) => remainingPayoutLimit({ merchantId, environment, buyerId: c.buyerId, kycLevel: c.kycLevel }))),
     ids.length > 0
       ? db.kycVerification.findMany({ where: { customerId: { in: ids }, status: "pending", submittedAt: { not: null } }, select: { customerId: true } })
       : [],
+    getRiskAmountUnit({ merchantId, environment }),
   ]);
   const awaitingReview = new Set(pending.map((p) => p.customerId));
   return {
     rows: page.rows.map((c, i) => ({ ...c, limit: limits[i]!, awaitingReview: awaitingReview.has(c.id) })),
     nextCursor: page.nextCursor,
+    /** How the limits read (major units of each payout's own currency). */
+    unit,
   };
 }
 

@@ -10,14 +10,13 @@ import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { listCustomers, ZCustomerFilters } from "@/lib/backoffice/customers/list-customers";
+import { formatRiskAmount, riskAmountInCurrencies } from "@/lib/backoffice/settings/risk-amounts";
 import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
 import { requirePagePermission } from "@/app/backoffice/_server/session";
 
 export const metadata: Metadata = { title: "Customers" };
 
-// Limits are minor units across currencies (SPEC §7), so they are shown as such.
-const units = (n: bigint) => n.toLocaleString("en");
 
 export default async function CustomersPage({ params, searchParams }: { params: Promise<{ merchantId: string }>; searchParams: SearchParams }) {
   const { merchantId } = await params;
@@ -38,6 +37,7 @@ export default async function CustomersPage({ params, searchParams }: { params: 
     return str ? `${basePath}?${str}` : basePath;
   };
   const filtered = Boolean(filters.q || filters.kycStatus);
+  const amount = (minor: bigint) => formatRiskAmount(minor, page.unit);
 
   return (
     <>
@@ -73,41 +73,47 @@ export default async function CustomersPage({ params, searchParams }: { params: 
         {page.rows.length === 0 ? (
           <EmptyState title={filtered ? "No customer matches" : "No customers yet"}>Customers are created with their first transaction or verification request, identified by the buyerId your server sends.</EmptyState>
         ) : (
-          <Table caption={filters.kycStatus ? "Customers, most recently changed first" : "Customers by buyer ID"}>
-            <THead>
-              <Th>Buyer ID</Th>
-              <Th>E-mail</Th>
-              <Th>Name</Th>
-              <Th>KYC</Th>
-              <Th>Level</Th>
-              <Th className="text-right">Daily payout limit (minor units)</Th>
-              <Th className="text-right">Left today (minor units)</Th>
-            </THead>
-            <TBody>
-              {page.rows.map((c) => (
-                <tr key={c.id}>
-                  <Td className="max-w-[14rem] break-all">
-                    <Link href={`${basePath}/${c.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300">
-                      {c.buyerId}
-                    </Link>
-                  </Td>
-                  <Td className="break-all">{c.email ?? "—"}</Td>
-                  <Td>{[c.firstName, c.lastName].filter(Boolean).join(" ") || "—"}</Td>
-                  <Td>
-                    <KycBadge status={c.kycStatus} />
-                    {c.awaitingReview && c.kycStatus !== "pending" ? (
-                      <span className="ml-1">
-                        <Badge tone="warning">Review pending</Badge>
-                      </span>
-                    ) : null}
-                  </Td>
-                  <Td>{c.kycLevel}</Td>
-                  <Td className="text-right tabular-nums">{units(c.limit.daily)}</Td>
-                  <Td className="text-right tabular-nums">{units(c.limit.remaining)}</Td>
-                </tr>
-              ))}
-            </TBody>
-          </Table>
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Payout limits are in major units of each payout’s own currency (Sluice converts none)
+              {page.unit.currencies.length > 0 ? `: ${amount(100_000n)} is ${riskAmountInCurrencies(100_000n, page.unit)}` : ""}. A customer’s payouts of every currency count towards one limit.
+            </p>
+            <Table caption={filters.kycStatus ? "Customers, most recently changed first" : "Customers by buyer ID"}>
+              <THead>
+                <Th>Buyer ID</Th>
+                <Th>E-mail</Th>
+                <Th>Name</Th>
+                <Th>KYC</Th>
+                <Th>Level</Th>
+                <Th className="text-right">Daily payout limit</Th>
+                <Th className="text-right">Left today</Th>
+              </THead>
+              <TBody>
+                {page.rows.map((c) => (
+                  <tr key={c.id}>
+                    <Td className="max-w-[14rem] break-all">
+                      <Link href={`${basePath}/${c.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-sky-300">
+                        {c.buyerId}
+                      </Link>
+                    </Td>
+                    <Td className="break-all">{c.email ?? "—"}</Td>
+                    <Td>{[c.firstName, c.lastName].filter(Boolean).join(" ") || "—"}</Td>
+                    <Td>
+                      <KycBadge status={c.kycStatus} />
+                      {c.awaitingReview && c.kycStatus !== "pending" ? (
+                        <span className="ml-1">
+                          <Badge tone="warning">Review pending</Badge>
+                        </span>
+                      ) : null}
+                    </Td>
+                    <Td>{c.kycLevel}</Td>
+                    <Td className="text-right tabular-nums">{amount(c.limit.daily)}</Td>
+                    <Td className="text-right tabular-nums">{amount(c.limit.remaining)}</Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          </>
         )}
         <Pager label="Customer pages" nextCursor={page.nextCursor} isFirstPage={!cursor} hrefForCursor={query} firstLabel="First page" nextLabel="Next page" />
       </div>

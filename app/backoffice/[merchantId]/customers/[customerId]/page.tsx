@@ -14,6 +14,7 @@ import { PageHeader, Section } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { can, type MerchantAccess } from "@/lib/backoffice/authz";
 import { type CustomerDetail, getCustomerDetail } from "@/lib/backoffice/customers/get-customer-detail";
+import { formatRiskAmount, riskAmountInCurrencies } from "@/lib/backoffice/settings/risk-amounts";
 import { getEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import { firstParam, type SearchParams } from "@/lib/backoffice/search-params";
 import { requirePagePermission } from "@/app/backoffice/_server/session";
@@ -50,7 +51,7 @@ export default async function CustomerPage({ params, searchParams }: { params: P
   const access = await requirePagePermission(merchantId, "merchant.view");
   if (!access) return <NoAccess page="Customer" roles="the merchant’s team" />;
   const environment = await getEnvironmentPreference(access.actor);
-  const { customer: c, limit, verifications, transactions } = await load(access, environment, customerId);
+  const { customer: c, limit, unit, verifications, transactions } = await load(access, environment, customerId);
   const verifier = can(access, "customers.verify");
   const pending = verifications.filter((v) => v.status === "pending" && v.submittedAt);
   const hidden = (
@@ -60,7 +61,8 @@ export default async function CustomerPage({ params, searchParams }: { params: P
       <input type="hidden" name="customerId" value={c.id} />
     </>
   );
-  const units = (n: bigint) => `${n.toLocaleString("en")} minor units`;
+  // One number for every currency (Sluice converts none): shown in major units, with what it means in each of the merchant's currencies.
+  const units = (n: bigint) => (unit.currencies.length > 0 ? `${formatRiskAmount(n, unit)} (${riskAmountInCurrencies(n, unit)})` : formatRiskAmount(n, unit));
 
   return (
     <>
