@@ -41,6 +41,7 @@ const ID_PREFIX = {
   kyc: "kyc_",
   screening: "scr_",
   request: "req_",
+  recoveryCode: "rcv_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -1,22 +1,24 @@
 "use client";
 // The two steps of turning on TOTP: the password first (SPEC §20), then the
 // QR code and key — shown only here, in the answer to that password — and the
-// code from the app.
+// code from the app. The second step's action and state belong to the
+// account page's panel, which shows the recovery codes it answers with.
 import { useActionState } from "react";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { type ActionState, IDLE } from "@/lib/backoffice/action-state";
 import { ActionMessage, fieldError } from "./action-message";
-import { TotpEnrolForm } from "./totp-enrol-form";
 
 type Started = { secret: string; qrDataUrl: string };
 
 export function TotpEnrolment({
   start,
   confirm,
+  confirmState,
 }: {
   start: (prev: ActionState<Started>, formData: FormData) => Promise<ActionState<Started>>;
-  confirm: (prev: ActionState, formData: FormData) => Promise<ActionState>;
+  confirm: (formData: FormData) => void;
+  confirmState: ActionState<unknown>;
 }) {
   const [state, startAction] = useActionState<ActionState<Started>, FormData>(start, IDLE);
   const started = state.status === "success" ? state.data : undefined;
@@ -44,11 +46,13 @@ export function TotpEnrolment({
             {started.secret}
           </code>
         </li>
-        <li>Enter the code the app shows to finish.</li>
+        <li>Enter the code the app shows to finish. You then get recovery codes for the day the phone is lost.</li>
       </ol>
-      <div className="mt-6">
-        <TotpEnrolForm action={confirm} />
-      </div>
+      <form action={confirm} className="mt-6 space-y-4">
+        <ActionMessage state={confirmState} />
+        <TextField name="code" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} hint="The 6-digit code your app shows for Sluice." error={fieldError(confirmState, "code")} />
+        <SubmitButton pendingLabel="Checking…">Turn on two-factor authentication</SubmitButton>
+      </form>
     </>
   );
 }

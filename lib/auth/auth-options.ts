@@ -1,5 +1,5 @@
 // next-auth 4 configuration for the back office (SPEC §13). Credentials only
-// (e-mail, password, TOTP code), JWT sessions: the token carries the user id
+// (e-mail, password, TOTP code or a recovery code), JWT sessions: the token carries the user id
 // and sign-in time; roles and memberships are read from the database on every
 // request (app/backoffice/_server/session.ts), so a removed member loses access at once.
 //
@@ -63,13 +63,19 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       id: "credentials",
       name: "Email and password",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, code: { label: "Authentication code", type: "text" } },
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+        code: { label: "Authentication code", type: "text" },
+        recoveryCode: { label: "Recovery code", type: "text" },
+      },
       async authorize(credentials, req) {
         const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
         const result = await authenticateCredentials({
           email: String(credentials?.email ?? "").slice(0, 320),
           password: String(credentials?.password ?? "").slice(0, 1024),
           code: credentials?.code ? String(credentials.code).slice(0, 16) : null,
+          recoveryCode: credentials?.recoveryCode ? String(credentials.recoveryCode).slice(0, 64) : null,
           ip: clientIp((name) => headers[name]),
         });
         // next-auth hands a thrown message to the sign-in form as `error`.

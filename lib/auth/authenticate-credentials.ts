@@ -1,7 +1,7 @@
 // The back office's sign-in check (SPEC §13), called by next-auth's
-// credentials provider: e-mail and argon2id password, then the TOTP code for
-// anyone who has enrolled, with the 10-failure lockout and the per-address
-// throttle. Every outcome is audited. Passwords and codes never reach the log.
+// credentials provider: e-mail and argon2id password, then the TOTP code (or
+// a single-use recovery code) for anyone who has enrolled, with the
+// 10-failure lockout and the per-address throttle. Every outcome is audited. Passwords and codes never reach the log.
 //
 // One answer for every way the e-mail and password can fail — unknown e-mail,
 // wrong password, locked or deactivated account, throttled address — so the
@@ -14,10 +14,11 @@ import { hashPassword, verifyPassword } from "@/lib/users/password";
 import { isLocked, recordSuccessfulLogin } from "./lockout";
 import { recordAuthFailure } from "./record-auth-failure";
 import { countSignInFailure, signInThrottled } from "./sign-in-throttle";
+import { countRecoveryCodesLeft, spendRecoveryCode } from "./recovery-codes";
 import { checkTotpCode, normaliseTotpCode } from "./totp";
 import { writeAuthAudit } from "./write-auth-audit";
 
-type SignInFailure = "invalid_credentials" | "totp_required" | "totp_invalid";
+type SignInFailure = "invalid_credentials" | "totp_required" | "totp_invalid" | "recovery_code_invalid";
 
 export type SignInResult = { ok: true; user: { id: string; email: string; name: string; sessionVersion: number } } | { ok: false; reason: SignInFailure };
 
@@ -26,6 +27,8 @@ export interface Credentials {
   password: string;
   /** The authenticator code; asked for only after the password is right. */
   code?: string | null;
+  /** Instead of the code, when the authenticator is lost: one of the person's single-use recovery codes. */
+  recoveryCode?: string | null;
   ip?: string | null;
 }
 
@@ -39,7 +42,7 @@ export async function authenticateCredentials(credentials: Credentials): Promise
   return result;
 }
 
-async function check({ email, password, code, ip = null }: Credentials): Promise<SignInResult> {
+async function check({ email, password, code, recoveryCode, ip = null }: Credentials): Promise<SignInResult> {
   const normalised = normaliseEmail(email);
   if (await signInThrottled(ip)) {
     await writeAuthAudit({ action: "auth.sign_in_failed", email: normalised.slice(0, 254), reason: "ip_throttled", ip });
@@ -68,7 +71,15 @@ async function check({ email, password, code, ip = null }: Credentials): Promise
     await writeAuthAudit({ action: "auth.sign_in_failed", email: user.email, userId: user.id, reason: "user_deactivated", ip });
     return { ok: false, reason: "invalid_credentials" };
   }
-  if (user.totpEnabledAt && user.totpSecretEncrypted) {
+  let usedRecoveryCode = false;
+  if (user.totpEnabledAt && user.totpSecretEncrypted && recoveryCode?.trim()) {
+    if (!(await spendRecoveryCode({ userId: user.id, code: recoveryCode }))) {
+      await recordAuthFailure({ user, action: "auth.sign_in_failed", reason: "wrong_recovery_code", ip });
+      return { ok: false, reason: "recovery_code_invalid" };
+    }
+    usedRecoveryCode = true;
+    await writeAuthAudit({ action: "auth.recovery_code_used", email: user.email, userId: user.id, ip, details: { recoveryCodesLeft: await countRecoveryCodesLeft(user.id) } });
+  } else if (user.totpEnabledAt && user.totpSecretEncrypted) {
     // The password was right: ask for the second factor without counting a failure.
     if (!normaliseTotpCode(code)) return { ok: false, reason: "totp_required" };
     const valid = await checkTotpCode({ userId: user.id, secret: decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: user.id }), code });
@@ -80,6 +91,6 @@ async function check({ email, password, code, ip = null }: Credentials): Promise
     }
   }
   await recordSuccessfulLogin(user.id);
-  await writeAuthAudit({ action: "auth.signed_in", email: user.email, userId: user.id, ip, details: { totp: Boolean(user.totpEnabledAt) } });
+  await writeAuthAudit({ action: "auth.signed_in", email: user.email, userId: user.id, ip, details: { totp: Boolean(user.totpEnabledAt), ...(usedRecoveryCode ? { recoveryCode: true } : {}) } });
   return { ok: true, user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } };
 }

@@ -3,14 +3,16 @@
 // SPEC §20); a fresh secret is then stored (encrypted) as pending and shown
 // once, as a QR code and as text, to the browser that gave the password. It is
 // switched on only once the person proves their app produces valid codes.
-// Operators must do this at first sign-in. Switching it on ends every other
-// session of the person (end-sessions.ts).
+// Operators must do this at first sign-in. Switching it on issues the
+// person's recovery codes (shown once, with the confirmation) and ends every
+// other session of the person (end-sessions.ts).
 import QRCode from "qrcode";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { AppError, invalid } from "@/lib/errors";
 import { endSessions } from "./end-sessions";
 import { reauthenticate } from "./reauthenticate";
+import { issueRecoveryCodes } from "./recovery-codes";
 import { checkTotpCode, newTotpSecret, totpUri } from "./totp";
 import { writeAuthAudit } from "./write-auth-audit";
 
@@ -46,8 +48,15 @@ export interface ConfirmTotpEnrolment {
   ip?: string | null;
 }
 
-/** Returns the person's new session version (their other sessions are over), or null if already on. */
-export async function confirmTotpEnrolment({ userId, code, ip = null }: ConfirmTotpEnrolment): Promise<number | null> {
+export interface ConfirmedEnrolment {
+  /** The person's new session version: their other sessions are over. */
+  sessionVersion: number;
+  /** In clear, this once (lib/auth/recovery-codes.ts). */
+  recoveryCodes: string[];
+}
+
+/** Switches two-factor on; null if it already was (a second click, another tab). */
+export async function confirmTotpEnrolment({ userId, code, ip = null }: ConfirmTotpEnrolment): Promise<ConfirmedEnrolment | null> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, totpSecretEncrypted: true, totpEnabledAt: true } });
   if (!user) throw new AppError("authentication_required", "Your session has ended; sign in again");
   if (user.totpEnabledAt) return null;
@@ -56,11 +65,12 @@ export async function confirmTotpEnrolment({ userId, code, ip = null }: ConfirmT
   if (!(await checkTotpCode({ userId, secret: decryptSecret(user.totpSecretEncrypted, { purpose: "totp-secret", id: userId }), code }))) {
     throw invalid("That code is not valid. Check the time on your phone and enter the current code", "code");
   }
-  const version = await db.$transaction(async (tx) => {
+  const confirmed = await db.$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({ where: { id: userId, totpEnabledAt: null }, data: { totpEnabledAt: new Date() } });
-    return count === 1 ? endSessions(userId, tx) : null;
+    if (count !== 1) return null;
+    return { recoveryCodes: await issueRecoveryCodes(userId, tx), sessionVersion: await endSessions(userId, tx) };
   });
-  if (version === null) return null;
-  await writeAuthAudit({ action: "auth.totp_enabled", email: user.email, userId, ip });
-  return version;
+  if (confirmed === null) return null;
+  await writeAuthAudit({ action: "auth.totp_enabled", email: user.email, userId, ip, details: { recoveryCodes: confirmed.recoveryCodes.length } });
+  return confirmed;
 }

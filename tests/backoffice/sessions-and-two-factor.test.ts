@@ -70,7 +70,7 @@ describe("TOTP enrolment", () => {
     expect(secret).not.toBe(first.secret);
     expect(await rejection(confirmTotpEnrolment({ userId: dev.id, code: await generate({ secret: first.secret }) }))).toMatchObject({ param: "code" });
 
-    expect(await confirmTotpEnrolment({ userId: dev.id, code: await generate({ secret }) })).toBe(v + 1);
+    expect(await confirmTotpEnrolment({ userId: dev.id, code: await generate({ secret }) })).toMatchObject({ sessionVersion: v + 1 });
     user = await db.user.findUniqueOrThrow({ where: { id: dev.id } });
     expect(user.totpEnabledAt).not.toBeNull();
     expect(await loadActor(dev.id, v)).toBeNull();
@@ -89,14 +89,17 @@ describe("resetting someone's two-factor authentication", () => {
   it("the OWNER resets a teammate's, with a reason and their password: second factor off, sessions over, audited", async () => {
     const { m, owner, dev } = await team();
     const v = await versionOf(dev.id);
+    expect(await db.recoveryCode.count({ where: { userId: dev.id } })).toBe(10);
     await resetTwoFactor({ actor: owner, merchantId: m.merchant.id, input: { userId: dev.id, reason: "lost phone, checked by call", password: m.owner.password }, ip: "192.0.2.9" });
     const user = await db.user.findUniqueOrThrow({ where: { id: dev.id } });
     expect(user).toMatchObject({ totpEnabledAt: null, totpSecretEncrypted: null, sessionVersion: v + 1 });
+    // The old authenticator's recovery codes go with it.
+    expect(await db.recoveryCode.count({ where: { userId: dev.id } })).toBe(0);
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "auth.totp_reset", targetId: dev.id } });
     expect(audit).toMatchObject({ actorId: owner.id, merchantId: m.merchant.id, reason: "lost phone, checked by call", ip: "192.0.2.9" });
     // The person can enrol a new authenticator (the next step's code: this step's was used at the first enrolment).
     const { secret } = await startTotpEnrolment({ userId: dev.id, password: PASSWORD });
-    expect(await confirmTotpEnrolment({ userId: dev.id, code: await nextCode(secret) })).toBe(v + 2);
+    expect(await confirmTotpEnrolment({ userId: dev.id, code: await nextCode(secret) })).toMatchObject({ sessionVersion: v + 2, recoveryCodes: expect.any(Array) });
   });
 
   it("refuses without a reason, with a wrong password, for one's own, for an ADMIN, and outside the merchant; nothing changes", async () => {

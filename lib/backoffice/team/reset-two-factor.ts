@@ -46,6 +46,8 @@ export async function resetTwoFactor({ actor, merchantId, input, ip = null }: { 
 
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: target.id }, data: { totpSecretEncrypted: null, totpEnabledAt: null } });
+    // The codes belonged to the old authenticator: the new one comes with its own.
+    await tx.recoveryCode.deleteMany({ where: { userId: target.id } });
     await endSessions(target.id, tx);
     await writeAudit(
       { ...auditActor(actor, ip), action: "auth.totp_reset", merchantId, targetType: "user", targetId: target.id, reason: data.reason, details: { email: target.email } },

@@ -1,12 +1,13 @@
 "use server";
-import { redirect } from "next/navigation";
 import { confirmTotpEnrolment, type PendingEnrolment, startTotpEnrolment } from "@/lib/auth/enrol-totp";
+import { regenerateRecoveryCodes } from "@/lib/auth/regenerate-recovery-codes";
 import { keepThisSession } from "@/app/backoffice/_server/keep-this-session";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { runAction } from "@/app/backoffice/_server/run-action";
 import { requireActionActor } from "@/app/backoffice/_server/session";
 
 export type StartedEnrolment = Pick<PendingEnrolment, "secret" | "qrDataUrl">;
+type IssuedCodes = { recoveryCodes: string[] };
 
 /** Step 1: the password; the answer carries the new secret to this browser only. */
 export async function startTotpAction(_prev: ActionState<StartedEnrolment>, formData: FormData): Promise<ActionState<StartedEnrolment>> {
@@ -17,16 +18,25 @@ export async function startTotpAction(_prev: ActionState<StartedEnrolment>, form
   });
 }
 
-/** Step 2: a code from the app. */
-export async function confirmTotpAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
-  const result = await runAction(formData, async () => {
+/** Step 2: a code from the app. The answer carries the recovery codes, this once. */
+export async function confirmTotpAction(_prev: ActionState<IssuedCodes>, formData: FormData): Promise<ActionState<IssuedCodes>> {
+  return runAction(formData, async () => {
     const { actor, ip } = await requireActionActor();
-    const version = await confirmTotpEnrolment({ userId: actor.id, code: String(formData.get("code") ?? ""), ip });
+    const confirmed = await confirmTotpEnrolment({ userId: actor.id, code: String(formData.get("code") ?? ""), ip });
+    // Already on (a second click, another tab): its codes were shown where it was turned on.
+    if (!confirmed) return { status: "error", message: "Two-factor authentication is already on." };
     // Every other session of this person has just ended; this browser, which proved the password and the code, stays.
-    if (version !== null) await keepThisSession(version);
-    return { status: "success", message: "Two-factor authentication is on." };
+    await keepThisSession(confirmed.sessionVersion);
+    return { status: "success", message: "Two-factor authentication is on.", data: { recoveryCodes: confirmed.recoveryCodes } };
   });
-  // Outside runAction: redirect() works by throwing, which runAction would pass on anyway.
-  if (result.status === "success") redirect("/backoffice/account/two-factor?enabled=1");
-  return result;
+}
+
+/** A new set of recovery codes, with the password and a current code; the old set stops working. */
+export async function regenerateRecoveryCodesAction(_prev: ActionState<IssuedCodes>, formData: FormData): Promise<ActionState<IssuedCodes>> {
+  return runAction(formData, async () => {
+    const { actor, ip } = await requireActionActor();
+    const { codes, sessionVersion } = await regenerateRecoveryCodes({ userId: actor.id, password: String(formData.get("password") ?? ""), code: String(formData.get("code") ?? ""), ip });
+    await keepThisSession(sessionVersion);
+    return { status: "success", message: "Your old recovery codes no longer work, and you were signed out everywhere else.", data: { recoveryCodes: codes } };
+  });
 }

@@ -2,19 +2,20 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/backoffice/auth-card";
 import { SignOutButton } from "@/components/backoffice/sign-out-button";
-import { TotpEnrolment } from "@/components/backoffice/totp-enrolment";
-import { Alert } from "@/components/ui/alert";
+import { TwoFactorPanel } from "@/components/backoffice/two-factor-panel";
+import { countRecoveryCodesLeft, RECOVERY_CODE_COUNT } from "@/lib/auth/recovery-codes";
 import { needsTotpEnrolment } from "@/lib/backoffice/authz";
 import { requireActor } from "@/app/backoffice/_server/session";
-import { confirmTotpAction, startTotpAction } from "./actions";
+import { confirmTotpAction, regenerateRecoveryCodesAction, startTotpAction } from "./actions";
 
 export const metadata: Metadata = { title: "Two-factor authentication" };
 
-export default async function TwoFactorPage({ searchParams }: { searchParams: Promise<{ enabled?: string }> }) {
+export default async function TwoFactorPage({ searchParams }: { searchParams: Promise<{ recovered?: string }> }) {
   const actor = await requireActor({ allowPendingTotp: true });
-  const { enabled } = await searchParams;
+  const { recovered } = await searchParams;
+  const codesLeft = actor.totpEnabled ? await countRecoveryCodesLeft(actor.id) : 0;
   const aside = (
-    <div className="flex items-center justify-center gap-4">
+    <div className="flex flex-wrap items-center justify-center gap-4">
       {needsTotpEnrolment(actor) ? null : (
         <>
           <Link href="/backoffice" className="underline">
@@ -28,25 +29,22 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Pr
       <SignOutButton />
     </div>
   );
-
-  if (actor.totpEnabled) {
-    return (
-      <AuthCard title="Two-factor authentication" description={`Signed in as ${actor.email}.`} aside={aside}>
-        {enabled ? <Alert tone="success" title="Two-factor authentication is on">From now on, signing in and issuing production secrets ask for a code from your app.</Alert> : null}
-        <p className="mt-4 text-sm">
-          Two-factor authentication is <strong>on</strong> for your account. Keep your authenticator app: without it you cannot sign in. If you lose it, a platform operator can help you.
-        </p>
-      </AuthCard>
-    );
-  }
+  const description = actor.totpEnabled
+    ? `Signed in as ${actor.email}.`
+    : needsTotpEnrolment(actor)
+      ? "Platform operators must use two-factor authentication. Set it up to continue."
+      : "Protect your account with a code from an authenticator app.";
+  const notice = recovered && actor.totpEnabled
+    ? {
+        title: "You signed in with a recovery code",
+        text: `That code no longer works; ${codesLeft} ${codesLeft === 1 ? "is" : "are"} left. If your authenticator app is gone for good, generate new codes below, or ask an owner or a platform operator to reset your two-factor authentication so you can set up a new app.`,
+      }
+    : null;
 
   return (
-    <AuthCard
-      title="Set up two-factor authentication"
-      description={needsTotpEnrolment(actor) ? "Platform operators must use two-factor authentication. Set it up to continue." : "Protect your account with a code from an authenticator app."}
-      aside={aside}
-    >
-      <TotpEnrolment start={startTotpAction} confirm={confirmTotpAction} />
+    <AuthCard title={actor.totpEnabled ? "Two-factor authentication" : "Set up two-factor authentication"} description={description} aside={aside}>
+      {/* Always the same element here: the recovery codes it shows survive the re-render that switching two-factor on causes. */}
+      <TwoFactorPanel enabled={actor.totpEnabled} recoveryCodesLeft={codesLeft} recoveryCodesPerSet={RECOVERY_CODE_COUNT} notice={notice} start={startTotpAction} confirm={confirmTotpAction} regenerate={regenerateRecoveryCodesAction} />
     </AuthCard>
   );
 }
