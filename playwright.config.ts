@@ -26,6 +26,9 @@ export default defineConfig({
     { name: "backoffice", testDir: "e2e/backoffice" },
     // The merchant SDK (sdk/) against this server: no browser, real HTTP.
     { name: "sdk", testDir: "e2e/sdk" },
+    // Platform-wide settings (e.g. two-factor required for every merchant's owners) would change what
+    // the journeys above meet while they run in parallel: these run last, after all of them.
+    { name: "platform", testDir: "e2e/platform", dependencies: ["api", "checkout", "backoffice", "sdk"] },
   ],
   webServer: {
     // The production build (scripts/test.ts builds it first), web and worker together.

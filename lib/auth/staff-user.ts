@@ -12,6 +12,7 @@
 import { db, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { MemberRole } from "@/lib/generated/prisma/enums";
+import { getTwoFactorPolicy } from "./two-factor-policy";
 
 export interface StaffUser {
   id: string;
@@ -19,6 +20,11 @@ export interface StaffUser {
   name: string;
   isOperator: boolean;
   totpEnabled: boolean;
+  /**
+   * The platform requires two-factor authentication of merchant OWNERs and ADMINs in production,
+   * and this person is one without it (lib/auth/two-factor-policy.ts): sandbox only until they enrol.
+   */
+  productionNeedsTotp: boolean;
   memberships: { merchantId: string; merchantName: string; role: MemberRole }[];
 }
 
@@ -52,12 +58,16 @@ export async function loadStaffUser(userId: string, sessionVersion?: number, tx:
   });
   if (!user || !user.isActive) return null;
   if (sessionVersion !== undefined && sessionVersion !== user.sessionVersion) return null;
+  // The policy is read only for the people it can apply to: everyone else pays no query for it.
+  const adminWithoutTotp = user.totpEnabledAt === null && user.memberships.some((m) => m.role === "OWNER" || m.role === "ADMIN");
+  const productionNeedsTotp = adminWithoutTotp && (await getTwoFactorPolicy(tx)).requiredForMerchantAdmins;
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     isOperator: user.platformRole === "OPERATOR",
     totpEnabled: user.totpEnabledAt !== null,
+    productionNeedsTotp,
     memberships: user.memberships.map((m) => ({ merchantId: m.merchantId, merchantName: m.merchant.name, role: m.role })),
   };
 }

@@ -6,7 +6,7 @@
 //   so ids of other merchants' resources leak nothing.
 import { db } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
-import type { MemberRole } from "@/lib/generated/prisma/enums";
+import type { Environment, MemberRole } from "@/lib/generated/prisma/enums";
 import type { StaffUser } from "@/lib/auth/staff-user";
 
 /** Merchant staff roles come from Membership; OPERATOR from User.platformRole. */
@@ -57,6 +57,22 @@ export function assertActive(actor: StaffUser): void {
   if (needsTotpEnrolment(actor)) throw new AppError("insufficient_permissions", "Turn on two-factor authentication before continuing");
 }
 
+/**
+ * With the platform's two-factor policy on (lib/auth/two-factor-policy.ts), a merchant OWNER or
+ * ADMIN without two-factor authentication works in sandbox only: in production they are taken to
+ * the set-up page, and this refuses whatever they would change there.
+ */
+export function needsTotpIn(access: MerchantAccess, environment: Environment): boolean {
+  const role = memberRole(access);
+  return environment === "production" && access.actor.productionNeedsTotp && (role === "OWNER" || role === "ADMIN");
+}
+
+export function assertMayWorkIn(access: MerchantAccess, environment: Environment): void {
+  if (needsTotpIn(access, environment)) {
+    throw new AppError("insufficient_permissions", "The platform requires two-factor authentication for owners and admins in production: turn it on from your account page to continue");
+  }
+}
+
 /** The actor's view of one merchant; `not_found` when they have none. */
 export async function getMerchantAccess({ actor, merchantId }: { actor: StaffUser; merchantId: string }): Promise<MerchantAccess> {
   assertActive(actor);
@@ -76,10 +92,14 @@ export function assertCan(access: Pick<MerchantAccess, "roles">, permission: Per
   if (!can(access, permission)) throw new AppError("insufficient_permissions", "Your role does not allow this");
 }
 
-/** getMerchantAccess plus one permission: `not_found` outside the merchant, `insufficient_permissions` inside it. */
-export async function authorize({ actor, merchantId, permission }: { actor: StaffUser; merchantId: string; permission: Permission }): Promise<MerchantAccess> {
+/**
+ * getMerchantAccess plus one permission: `not_found` outside the merchant, `insufficient_permissions` inside it.
+ * With `environment` (the one the change is made in), also the platform's two-factor policy for production.
+ */
+export async function authorize({ actor, merchantId, permission, environment }: { actor: StaffUser; merchantId: string; permission: Permission; environment?: Environment }): Promise<MerchantAccess> {
   const access = await getMerchantAccess({ actor, merchantId });
   assertCan(access, permission);
+  if (environment) assertMayWorkIn(access, environment);
   return access;
 }
 

@@ -9,9 +9,10 @@ import { cache } from "react";
 import { authOptions } from "@/lib/auth/auth-options";
 import { clientIp } from "@/lib/auth/client-ip";
 import { AppError } from "@/lib/errors";
-import { can, getMerchantAccess, type MerchantAccess, needsTotpEnrolment, type Permission } from "@/lib/backoffice/authz";
+import { can, getMerchantAccess, type MerchantAccess, needsTotpEnrolment, needsTotpIn, type Permission } from "@/lib/backoffice/authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { loadStaffUser } from "@/lib/auth/staff-user";
+import { getEnvironmentPreference } from "./environment-preference";
 
 export const SIGN_IN_PATH = "/backoffice/sign-in";
 const TWO_FACTOR_PATH = "/backoffice/account/two-factor";
@@ -30,15 +31,22 @@ export async function requireActor({ allowPendingTotp = false }: { allowPendingT
   return actor;
 }
 
-/** A merchant page: the merchant must be visible to the actor, else 404. Once per request (layout and page share it). */
+/**
+ * A merchant page: the merchant must be visible to the actor, else 404. In production, an owner or
+ * admin the platform's two-factor policy applies to is taken to the set-up page first, as operators
+ * are for everything. Once per request (layout and page share it).
+ */
 export const requirePageAccess = cache(async (merchantId: string): Promise<MerchantAccess> => {
   const actor = await requireActor();
+  let access: MerchantAccess;
   try {
-    return await getMerchantAccess({ actor, merchantId });
+    access = await getMerchantAccess({ actor, merchantId });
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   }
+  if (needsTotpIn(access, await getEnvironmentPreference(actor))) redirect(TWO_FACTOR_PATH);
+  return access;
 });
 
 /** requirePageAccess plus a permission; null means "render the no-access state", never the page's data. */

@@ -18,7 +18,7 @@ import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { formText } from "../form-text";
 import { parseInput } from "@/lib/schema/parse-input";
-import { ZEnvironment } from "../schemas";
+import { environmentOf, ZEnvironment } from "../schemas";
 import { verifyApproverCode } from "./verify-approver-code";
 
 const STALE_FIELD = "seenUpdatedAt";
@@ -63,7 +63,7 @@ export function decisionRefusal(actor: StaffUser, t: Pick<Transaction, "merchant
 }
 
 export async function decideHold({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<DecisionResult> {
-  await authorize({ actor, merchantId, permission: "approvals.decide" });
+  await authorize({ actor, merchantId, permission: "approvals.decide", environment: environmentOf(input) });
   const data = parseInput(ZDecisionInput, input);
   const t = await getTransaction({ merchantId, environment: data.environment, id: data.transactionId });
   const refusal = decisionRefusal(actor, t, data.seenUpdatedAt);

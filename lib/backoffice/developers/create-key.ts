@@ -9,7 +9,7 @@ import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
-import { ZEnvironment, ZReauth } from "../schemas";
+import { environmentOf, ZEnvironment, ZReauth } from "../schemas";
 
 const ZCreateKeyInput = z.object({
   environment: ZEnvironment,
@@ -19,7 +19,7 @@ const ZCreateKeyInput = z.object({
 });
 
 export async function createApiKeyAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedApiKey> {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const data = parseInput(ZCreateKeyInput, input);
   if (data.environment === "production") await reauthenticate({ userId: actor.id, password: data.password, code: data.code, ip });
   return db.$transaction(async (tx) => {

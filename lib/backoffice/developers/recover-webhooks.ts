@@ -12,7 +12,7 @@ import { parseInput } from "@/lib/schema/parse-input";
 import { recoverEvents } from "@/lib/webhooks/recover-events";
 import { ZRecoverEventsRequest, type TRecoverEventsResult } from "@/lib/webhooks/schemas";
 import { authorize } from "../authz";
-import { ZEnvironment } from "../schemas";
+import { environmentOf, ZEnvironment } from "../schemas";
 
 const asUtc = (v: string) => (/(Z|[+-]\d{2}:?\d{2})$/.test(v) ? v : `${v}Z`);
 
@@ -29,7 +29,7 @@ const ZRecoverInput = z.object({
 export type RecoverWebhooksResult = TRecoverEventsResult & { dryRun: boolean; environment: Environment; counted?: number };
 
 export async function recoverWebhooksAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<RecoverWebhooksResult> {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const form = parseInput(ZRecoverInput, input);
   const request = parseInput(ZRecoverEventsRequest, { since: form.since, until: form.until, status: form.status, destination: "callback", dryRun: form.intent === "count" });
   const result = await recoverEvents({ merchantId, environment: form.environment, input: request, actor: staffActor(actor, ip) });

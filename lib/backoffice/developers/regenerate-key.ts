@@ -9,7 +9,7 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
-import { authorize } from "../authz";
+import { assertMayWorkIn, authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZReauth } from "../schemas";
@@ -17,10 +17,11 @@ import { ZReauth } from "../schemas";
 const ZRegenerateKeyInput = z.object({ keyId: z.string().min(1).max(100), ...ZReauth });
 
 export async function regenerateApiKeyAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<CreatedApiKey & { replacedLabel: string }> {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  const access = await authorize({ actor, merchantId, permission: "developers.manage" });
   const data = parseInput(ZRegenerateKeyInput, input);
   const old = await db.apiKey.findFirst({ where: { id: data.keyId, merchantId, revokedAt: null }, select: { id: true, environment: true, scope: true, name: true, prefix: true, last4: true } });
   if (!old) throw notFound("API key not found");
+  assertMayWorkIn(access, old.environment);
   if (old.environment === "production") await reauthenticate({ userId: actor.id, password: data.password, code: data.code, ip });
   return db.$transaction(async (tx) => {
     const { count } = await tx.apiKey.updateMany({ where: { id: old.id, merchantId, revokedAt: null }, data: { revokedAt: new Date() } });

@@ -10,12 +10,12 @@ import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
-import { ZEnvironment, ZReauth } from "../schemas";
+import { environmentOf, ZEnvironment, ZReauth } from "../schemas";
 
 const ZRevealSigningKeyInput = z.object({ environment: ZEnvironment, ...ZReauth });
 
 export async function revealSigningKey({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const { environment, password, code } = parseInput(ZRevealSigningKeyInput, input);
   if (environment === "production") await reauthenticate({ userId: actor.id, password, code, ip });
   const secrets = await getSigningSecrets({ merchantId, environment });

@@ -1,5 +1,7 @@
 // Revoking a key takes effect on its next request (authentication reads the
-// key row every time). Taking access away needs no re-authentication.
+// key row every time). Taking access away needs no re-authentication, nor the
+// two-factor authentication the platform may require for production work: a
+// leaked live key must be revocable at once by whoever can.
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";

@@ -11,12 +11,12 @@ import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
-import { ZEnvironment, ZReason, ZReauth } from "../schemas";
+import { environmentOf, ZEnvironment, ZReason, ZReauth } from "../schemas";
 
 const ZRotateSigningKeyInput = z.object({ environment: ZEnvironment, reason: ZReason, ...ZReauth });
 
 export async function rotateSigningKeyAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const { environment, reason, password, code } = parseInput(ZRotateSigningKeyInput, input);
   const existing = await db.webhookSigningKey.findUnique({ where: { merchantId_environment: { merchantId, environment } }, select: { id: true } });
   if (!existing) throw notFound("No webhook signing key for this environment");

@@ -8,7 +8,7 @@ import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
-import { ZEnvironment } from "../schemas";
+import { environmentOf, ZEnvironment } from "../schemas";
 
 const ZTestWebhookInput = z.object({
   environment: ZEnvironment,
@@ -16,7 +16,7 @@ const ZTestWebhookInput = z.object({
 });
 
 export async function sendTestWebhookAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<string> {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const { environment, url } = parseInput(ZTestWebhookInput, input);
   const eventId = await sendTestWebhook({ merchantId, environment, url });
   await writeAudit({ ...auditActor(actor, ip), action: "webhook.test_sent", merchantId, environment, targetType: "event", targetId: eventId, details: { url } });

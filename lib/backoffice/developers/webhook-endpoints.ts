@@ -13,7 +13,7 @@ import { ZCreateEndpointRequest, ZUpdateEndpointRequest } from "@/lib/webhooks/e
 import { resendDelivery } from "@/lib/webhooks/resend-event";
 import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateEndpointSecret, serializeEndpoint, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { authorize, type MerchantAccess, assertCan } from "../authz";
-import { ZEnvironment } from "../schemas";
+import { environmentOf, ZEnvironment } from "../schemas";
 
 const RECENT_DELIVERIES = 10;
 
@@ -58,7 +58,7 @@ const ZEndpointInput = ZScope.extend({ endpointId: z.string().min(1).max(100) })
 const eventList = (text: string | undefined) => (text ?? "").split(/[\s,]+/).filter(Boolean);
 
 export async function createEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const form = parseInput(ZCreateInput, input);
   const request = parseInput(ZCreateEndpointRequest, { url: form.url, events: eventList(form.events), ...(form.description ? { description: form.description } : {}) });
   return createEndpoint({ merchantId, environment: form.environment, input: request, actor: staffActor(actor, ip) });
@@ -66,7 +66,7 @@ export async function createEndpointAsStaff({ actor, merchantId, input, ip = nul
 
 /** Edit: URL, event kinds (comma-separated; empty: every kind) and description. */
 export async function editEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const form = parseInput(ZEndpointInput.extend({ url: z.string().trim(), events: z.string().optional(), description: z.string().trim().max(500).optional() }), input);
   // The form always sends all three: an emptied description field clears it.
   const request = parseInput(ZUpdateEndpointRequest, { url: form.url, events: eventList(form.events), description: form.description ?? "" });
@@ -74,26 +74,26 @@ export async function editEndpointAsStaff({ actor, merchantId, input, ip = null 
 }
 
 export async function setEndpointEnabledAsStaff({ actor, merchantId, input, enabled, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; enabled: boolean; ip?: string | null }) {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const { environment, endpointId } = parseInput(ZEndpointInput, input);
   return updateEndpoint({ merchantId, environment, id: endpointId, input: { enabled }, actor: staffActor(actor, ip) });
 }
 
 export async function rotateEndpointSecretAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const { environment, endpointId } = parseInput(ZEndpointInput, input);
   return rotateEndpointSecret({ merchantId, environment, id: endpointId, input: {}, actor: staffActor(actor, ip) });
 }
 
 export async function deleteEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const { environment, endpointId } = parseInput(ZEndpointInput, input);
   await deleteEndpoint({ merchantId, environment, id: endpointId, actor: staffActor(actor, ip) });
 }
 
 /** One more attempt of an endpoint's delivery, now (marked manual, as a resend of an event is). */
 export async function resendEndpointDeliveryAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
-  await authorize({ actor, merchantId, permission: "developers.manage" });
+  await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const { environment, endpointId, deliveryId } = parseInput(ZEndpointInput.extend({ deliveryId: z.string().min(1).max(100) }), input);
   await findEndpoint({ merchantId, environment, id: endpointId });
   const delivery = await db.event.findFirst({ where: { id: deliveryId, endpointId }, select: { id: true, attemptCount: true } });

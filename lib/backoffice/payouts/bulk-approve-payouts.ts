@@ -18,7 +18,7 @@ import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { formText } from "../form-text";
 import { parseInput } from "@/lib/schema/parse-input";
-import { ZEnvironment } from "../schemas";
+import { environmentOf, ZEnvironment } from "../schemas";
 
 /** Each selected row is `<transaction id>|<updatedAt the page showed>`. */
 const ZSelection = z.string().max(200).regex(/^tx_[0-9A-Za-z]{10,40}\|\S+$/, "a selected payout is malformed; reload the page");
@@ -37,7 +37,7 @@ export interface BulkApproveRowResult {
 }
 
 export async function bulkApprovePayouts({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<BulkApproveRowResult[]> {
-  await authorize({ actor, merchantId, permission: "approvals.decide" });
+  await authorize({ actor, merchantId, permission: "approvals.decide", environment: environmentOf(input) });
   const data = parseInput(ZBulkApproveInput, input);
   if (data.selected.length === 0) throw invalid("Select at least one held payout", "selected");
   const reason = decisionReason(data.reason);

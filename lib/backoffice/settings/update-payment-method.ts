@@ -9,7 +9,7 @@ import { invalid, notFound } from "@/lib/errors";
 import { forgetCachedPaymentMethods } from "@/lib/payment-methods/resolve-payment-method";
 import { isCurrency } from "@/lib/schema/currencies";
 import { auditActor } from "../audit-actor";
-import { authorize } from "../authz";
+import { assertMayWorkIn, authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 
@@ -37,12 +37,13 @@ const ZPaymentMethodInput = z.object({
 });
 
 export async function updatePaymentMethod({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
-  await authorize({ actor, merchantId, permission: "settings.manage" });
+  const access = await authorize({ actor, merchantId, permission: "settings.manage" });
   const data = parseInput(ZPaymentMethodInput, input);
   if (data.minAmount !== null && data.maxAmount !== null && data.minAmount > data.maxAmount) throw invalid("minAmount must not be greater than maxAmount", "minAmount");
   const environment = await db.$transaction(async (tx) => {
     const method = await tx.paymentMethod.findFirst({ where: { id: data.methodId, merchantId }, select: { id: true, environment: true, slug: true, enabled: true, currencies: true, minAmount: true, maxAmount: true } });
     if (!method) throw notFound("Payment method not found");
+    assertMayWorkIn(access, method.environment);
     const after = { enabled: data.enabled, currencies: data.currencies, minAmount: data.minAmount, maxAmount: data.maxAmount };
     await tx.paymentMethod.update({ where: { id: method.id }, data: after });
     const show = (v: { enabled: boolean; currencies: string[]; minAmount: bigint | null; maxAmount: bigint | null }) => ({

@@ -12,7 +12,7 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { forgetCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { AUTHORIZATION_VALIDITY_DAYS } from "@/lib/risk/risk-defaults";
-import { ZEnvironment, ZReason } from "../schemas";
+import { environmentOf, ZEnvironment, ZReason } from "../schemas";
 import { getRiskAmountUnit, parseRiskAmount, type RiskAmountUnit } from "./risk-amounts";
 
 function wholeNumber(field: string, min: number, max: number) {
@@ -55,7 +55,7 @@ function amounts(form: z.infer<typeof ZRiskSettingsInput>, unit: RiskAmountUnit)
 }
 
 export async function updateRiskSettings({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<void> {
-  await authorize({ actor, merchantId, permission: "settings.manage" });
+  await authorize({ actor, merchantId, permission: "settings.manage", environment: environmentOf(input) });
   const form = parseInput(ZRiskSettingsInput, input);
   const { environment, reason } = form;
   const unit = await getRiskAmountUnit({ merchantId, environment });

@@ -11,12 +11,12 @@ import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
-import { ZEnvironment, ZReason } from "../schemas";
+import { environmentOf, ZEnvironment, ZReason } from "../schemas";
 
 const ZCancelInput = z.object({ transactionId: z.string().min(1).max(100), environment: ZEnvironment, reason: ZReason });
 
 export async function cancelTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
-  await authorize({ actor, merchantId, permission: "transactions.manage" });
+  await authorize({ actor, merchantId, permission: "transactions.manage", environment: environmentOf(input) });
   const data = parseInput(ZCancelInput, input);
   const canceled = await cancelByMerchant({ merchantId, environment: data.environment, id: data.transactionId, actor: staffActor(actor, ip) });
   await writeAudit({ ...auditActor(actor, ip), action: canceled.action === "AUTHORIZE" ? "transaction.voided" : "transaction.canceled", merchantId, environment: data.environment, targetType: "transaction", targetId: canceled.id, reason: data.reason || undefined });

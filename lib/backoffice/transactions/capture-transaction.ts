@@ -12,7 +12,7 @@ import { getTransaction } from "@/lib/transactions/get-transaction";
 import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import { parseMoneyInput } from "../parse-money-input";
-import { ZEnvironment, ZReason } from "../schemas";
+import { environmentOf, ZEnvironment, ZReason } from "../schemas";
 
 const ZCaptureInput = z.object({
   transactionId: z.string().min(1).max(100),
@@ -23,7 +23,7 @@ const ZCaptureInput = z.object({
 });
 
 export async function captureTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
-  await authorize({ actor, merchantId, permission: "transactions.manage" });
+  await authorize({ actor, merchantId, permission: "transactions.manage", environment: environmentOf(input) });
   const data = parseInput(ZCaptureInput, input);
   const held = await getTransaction({ merchantId, environment: data.environment, id: data.transactionId });
   const amount = data.amount?.trim() ? parseMoneyInput(data.amount, held.currency) : undefined;

@@ -12,7 +12,7 @@ import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { parseMoneyInput } from "../parse-money-input";
-import { ZEnvironment, ZReason } from "../schemas";
+import { environmentOf, ZEnvironment, ZReason } from "../schemas";
 
 const ZRefundInput = z.object({
   transactionId: z.string().min(1).max(100),
@@ -23,7 +23,7 @@ const ZRefundInput = z.object({
 });
 
 export async function refundTransactionAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }): Promise<Transaction> {
-  await authorize({ actor, merchantId, permission: "transactions.manage" });
+  await authorize({ actor, merchantId, permission: "transactions.manage", environment: environmentOf(input) });
   const data = parseInput(ZRefundInput, input);
   const sale = await getTransaction({ merchantId, environment: data.environment, id: data.transactionId });
   const amount = data.amount?.trim() ? parseMoneyInput(data.amount, sale.currency) : undefined;

@@ -1,10 +1,12 @@
 "use server";
+import { redirect } from "next/navigation";
 import { confirmTotpEnrolment, type PendingEnrolment, startTotpEnrolment } from "@/lib/auth/enrol-totp";
 import { regenerateRecoveryCodes } from "@/lib/auth/regenerate-recovery-codes";
 import { keepThisSession } from "@/app/backoffice/_server/keep-this-session";
+import { setEnvironmentPreference } from "@/app/backoffice/_server/environment-preference";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { runAction } from "@/app/backoffice/_server/run-action";
-import { requireActionActor } from "@/app/backoffice/_server/session";
+import { getActor, requireActionActor, SIGN_IN_PATH } from "@/app/backoffice/_server/session";
 
 export type StartedEnrolment = Pick<PendingEnrolment, "secret" | "qrDataUrl">;
 type IssuedCodes = { recoveryCodes: string[] };
@@ -39,4 +41,12 @@ export async function regenerateRecoveryCodesAction(_prev: ActionState<IssuedCod
     await keepThisSession(sessionVersion);
     return { status: "success", message: "Your old recovery codes no longer work, and you were signed out everywhere else.", data: { recoveryCodes: codes } };
   });
+}
+
+/** For someone sent here because production needs two-factor: carry on in sandbox instead. */
+export async function workInSandboxAction(): Promise<void> {
+  const actor = await getActor();
+  if (!actor) redirect(SIGN_IN_PATH);
+  await setEnvironmentPreference(actor, "sandbox");
+  redirect("/backoffice");
 }
