@@ -3,22 +3,28 @@
 // instead of the app's code, and only once; the account page says how many
 // are left and issues a new set (password and code), which replaces the old.
 import { expect, test } from "../csp";
-import { createMerchant, createStaff, expectAccessible, freshCode, keepScreenshot, signIn, submitSignIn } from "./support";
+import type { Page } from "@playwright/test";
+import { createMerchant, createStaff, expectAccessible, freshCode, keepScreenshot, setUpTotp, signIn, submitSignIn } from "./support";
 
 test.describe.configure({ timeout: 120_000 });
+
+/** Signs out, then in with the password and, at the code step, a recovery code instead of the app's code. */
+async function signInWithRecoveryCode(page: Page, who: { email: string; password: string }, code: string): Promise<void> {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/backoffice\/sign-in/);
+  await submitSignIn(page, who);
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  await page.getByRole("button", { name: "Lost your authenticator? Use a recovery code" }).click();
+  await page.getByLabel("Recovery code").fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
 
 test("recovery codes are shown once at enrolment, and one signs the person in when the authenticator is lost", async ({ page }) => {
   const m = createMerchant(`Recovery Co ${Date.now()}`);
   const dev = createStaff(m.merchant.id, "DEVELOPER");
   await signIn(page, dev);
   await page.goto("/backoffice/account/two-factor");
-  await page.getByLabel("Password").fill(dev.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
-  await page.getByLabel("Authentication code").fill(await freshCode(secret));
-  await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-
-  await expect(page.getByText("Two-factor authentication is on", { exact: true })).toBeVisible();
+  const secret = await setUpTotp(page, dev);
   const list = page.getByRole("list", { name: "Recovery codes" });
   await expect(list.getByRole("listitem")).toHaveCount(10);
   const codes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
@@ -31,14 +37,8 @@ test("recovery codes are shown once at enrolment, and one signs the person in wh
   await expect(page.getByTestId("recovery-codes-left")).toContainText("10 of 10 recovery codes left.");
   for (const code of codes) await expect(page.getByText(code)).toHaveCount(0);
 
-  // The phone is lost: sign in with a recovery code instead.
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.waitForURL(/\/backoffice\/sign-in/);
-  await submitSignIn(page, dev);
-  await expect(page.getByLabel("Authentication code")).toBeVisible();
-  await page.getByRole("button", { name: "Lost your authenticator? Use a recovery code" }).click();
-  await page.getByLabel("Recovery code").fill(codes[0]!.toUpperCase());
-  await page.getByRole("button", { name: "Sign in" }).click();
+  // The phone is lost: sign in with a recovery code instead (typed in capitals: case does not matter).
+  await signInWithRecoveryCode(page, dev, codes[0]!.toUpperCase());
   await page.waitForURL(/\/backoffice\/account\/two-factor\?recovered=1$/);
   await expect(page.getByRole("status").filter({ hasText: "You signed in with a recovery code" })).toContainText("9 are left");
   await expect(page.getByTestId("recovery-codes-left")).toContainText("9 of 10 recovery codes left.");
@@ -46,12 +46,7 @@ test("recovery codes are shown once at enrolment, and one signs the person in wh
   await keepScreenshot(page, "two-factor-signed-in-with-recovery-code");
 
   // The same code does not work twice.
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.waitForURL(/\/backoffice\/sign-in/);
-  await submitSignIn(page, dev);
-  await page.getByRole("button", { name: "Lost your authenticator? Use a recovery code" }).click();
-  await page.getByLabel("Recovery code").fill(codes[0]!);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInWithRecoveryCode(page, dev, codes[0]!);
   await expect(page.getByRole("main").getByRole("alert")).toContainText("That recovery code is not valid, or it was already used.");
   await page.getByLabel("Recovery code").fill(codes[1]!);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -69,12 +64,7 @@ test("recovery codes are shown once at enrolment, and one signs the person in wh
   await page.getByRole("link", { name: "I have saved my recovery codes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.waitForURL(/\/backoffice\/sign-in/);
-  await submitSignIn(page, dev);
-  await page.getByRole("button", { name: "Lost your authenticator? Use a recovery code" }).click();
-  await page.getByLabel("Recovery code").fill(codes[2]!);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInWithRecoveryCode(page, dev, codes[2]!);
   await expect(page.getByRole("main").getByRole("alert")).toContainText("That recovery code is not valid");
   await page.getByLabel("Recovery code").fill(fresh[0]!);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -62,6 +62,11 @@ export async function freshCode(secret: string): Promise<string> {
 export async function enrolOperator(page: Page, who: { email: string; password: string }): Promise<string> {
   await signIn(page, who);
   await expect(page).toHaveURL(/\/backoffice\/account\/two-factor$/);
+  return setUpTotp(page, who);
+}
+
+/** On the two-factor set-up page: password, the secret shown, a code; returns the secret (the recovery codes are then on screen). */
+export async function setUpTotp(page: Page, who: { password: string }): Promise<string> {
   await expect(page.getByRole("heading", { name: "Set up two-factor authentication" })).toBeVisible();
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Continue" }).click();

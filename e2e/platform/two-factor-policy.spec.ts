@@ -5,7 +5,7 @@
 // there, and works in production once it is on. Runs in the "platform"
 // project, after every other journey: the setting applies to all merchants.
 import { expect, test } from "../csp";
-import { createMerchant, createOperator, enrolOperator, expectAccessible, freshCode, keepScreenshot } from "../backoffice/support";
+import { createMerchant, createOperator, enrolOperator, expectAccessible, keepScreenshot, setUpTotp } from "../backoffice/support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -48,11 +48,7 @@ test("with the policy on, an owner without two-factor works in sandbox and is ta
 
     // …or set it up, and production opens.
     await ownerPage.goto("/backoffice/account/two-factor");
-    await ownerPage.getByLabel("Password").fill(m.owner.password);
-    await ownerPage.getByRole("button", { name: "Continue" }).click();
-    const secret = (await ownerPage.getByTestId("totp-secret").textContent())!.trim();
-    await ownerPage.getByLabel("Authentication code").fill(await freshCode(secret));
-    await ownerPage.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    await setUpTotp(ownerPage, m.owner);
     await expect(ownerPage.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
     await ownerPage.getByRole("link", { name: "I have saved my recovery codes" }).click();
     await ownerPage.getByRole("group", { name: "Environment" }).getByRole("button", { name: "Production" }).click();
