@@ -7,10 +7,11 @@ const FLOORS = [
   ["schema", "generated"], // ground, with lib/*.ts (db, env, errors, ids, log, redis, crypto, time)
   ["audit", "idempotency", "jobs", "metrics", "rate-limit", "users", "surfaces"],
   ["api-keys", "http", "openapi", "providers"],
+  ["connectors"],
   ["api-requests", "auth", "customers", "ledger", "payment-methods", "webhooks"],
-  ["kyc", "merchants", "secrets"],
+  ["kyc", "merchants", "routing", "secrets"],
   ["transactions"],
-  ["checkout", "maintenance", "risk"],
+  ["checkout", "maintenance", "provider-events", "risk"],
   ["payouts"],
   ["approvals"],
   ["api", "backoffice", "monitoring"],

@@ -13,7 +13,7 @@ import { encryptionKey, oldEncryptionKeys } from "@/lib/env";
 
 /** Where a sealed secret lives: what it is and the id of its row. */
 export interface SealedAt {
-  purpose: "webhook-signing-key" | "webhook-endpoint-secret" | "totp-secret";
+  purpose: "webhook-signing-key" | "webhook-endpoint-secret" | "totp-secret" | "connector-credentials";
   id: string;
 }
 

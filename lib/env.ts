@@ -64,6 +64,11 @@ const Env = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(50),
 
   SANDBOX_TIME_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * How long a call to a live provider (SPEC §21) may take before its outcome is unknown and left
+   * to the reconcile job; a connector may set its own. Stripe's library defaults to 80 s.
+   */
+  CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   METRICS_TOKEN: z.string().optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(10),
   /** Web processes `npm start` / `npm run web` run (SPEC §16); default: one per core. */

@@ -42,6 +42,10 @@ const ID_PREFIX = {
   screening: "scr_",
   request: "req_",
   recoveryCode: "rcv_",
+  connector: "cn_",
+  paymentRoute: "rt_",
+  paymentAttempt: "pa_",
+  providerEvent: "pev_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

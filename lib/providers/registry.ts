@@ -1,14 +1,44 @@
-// Which provider serves a payment method in an environment. Sandbox always
-// uses the simulator; production uses the connector named in the method's
-// configuration (PaymentMethod.provider) and there is none until one is
-// added (docs/providers.md explains how).
-import type { Environment } from "@/lib/generated/prisma/enums";
+// Which provider serves a payment. The sandbox simulator serves every
+// sandbox method by default; live connectors (SPEC §21) serve the methods a
+// merchant's routes send to them, in production or — when an operator routes
+// sandbox traffic to a provider's own test mode — in sandbox. A connector
+// kind is the code of one provider; lib/connectors/ builds an instance of it
+// from one connector row (its own credentials, never global keys).
+import type { ConnectorProvider, Environment } from "@/lib/generated/prisma/enums";
+import type { ConnectorKind } from "./live-connector";
 import { sandboxProvider } from "./sandbox/sandbox-provider";
+import { createStripeConnector, STRIPE_METHODS } from "./stripe/connector";
+import { STRIPE_CREDENTIAL_FIELDS, stripeCredentials, type StripeCredentials } from "./stripe/credentials";
+import { parseStripeEvent } from "./stripe/events";
 import type { PaymentProvider } from "./types";
 
-const PRODUCTION_PROVIDERS: Record<string, PaymentProvider> = {};
+/** PaymentMethod.provider of a method served by the simulator. */
+export const SIMULATOR = "sandbox";
+/** PaymentMethod.provider of a method served by the merchant's routes to connectors (lib/routing/). */
+export const ROUTED = "routed";
 
+/** The simulator for a method it serves (sandbox only); null for a routed method, whose connector is chosen per payment. */
 export function getProvider(environment: Environment, providerName: string): PaymentProvider | null {
-  if (environment === "sandbox") return sandboxProvider;
-  return PRODUCTION_PROVIDERS[providerName] ?? null;
+  return environment === "sandbox" && providerName === SIMULATOR ? sandboxProvider : null;
+}
+
+/** Whether a method of this provider setting can take payments at all (a routed one still needs a matching route). */
+export function isServed(environment: Environment, providerName: string): boolean {
+  return providerName === ROUTED || getProvider(environment, providerName) !== null;
+}
+
+const stripe: ConnectorKind<StripeCredentials> = {
+  provider: "stripe",
+  credentials: stripeCredentials,
+  credentialFields: STRIPE_CREDENTIAL_FIELDS,
+  create: createStripeConnector,
+  parseEvent: parseStripeEvent,
+  methods: STRIPE_METHODS,
+};
+
+/** The providers whose connector is built; Adyen, PayPal and bank files follow (issue #27). */
+const CONNECTOR_KINDS: Partial<Record<ConnectorProvider, ConnectorKind<Record<string, string>>>> = { stripe: stripe as unknown as ConnectorKind<Record<string, string>> };
+
+export function connectorKind(provider: ConnectorProvider): ConnectorKind<Record<string, string>> | null {
+  return CONNECTOR_KINDS[provider] ?? null;
 }

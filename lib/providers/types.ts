@@ -25,16 +25,38 @@ export interface CardSummary {
   expYear: number;
 }
 
+/** A fee the provider reported (a live connector's balance transaction), in the currency it was charged in. */
+export interface ProviderFee {
+  amount: bigint;
+  currency: string;
+  /** The provider's id of the money movement the fee belongs to; each is posted once. */
+  reference: string;
+}
+
+/**
+ * What the customer must do before the provider decides: enter a code on our
+ * checkout (the simulator's verification card), or go to the provider's page
+ * (3-D Secure, a bank or BNPL approval) and come back through Sluice.
+ */
+export type CustomerAction = { action: "verification_code" } | { action: "redirect"; url: string };
+
 /**
  * Outcome of an operation. Unknown provider states map to `pending`
  * (GUIDE.md §8): we never guess success or failure. `retryAfterMs` on
  * `pending` is the provider's hint when to ask `status` again.
  */
 export type ProviderResult =
-  | { status: "succeeded"; providerRef: string; card?: CardSummary }
-  | { status: "declined"; code: DeclineCode; message: string; providerRef?: string; card?: CardSummary }
-  | { status: "requires_action"; providerRef: string; action: "verification_code"; card?: CardSummary }
+  | { status: "succeeded"; providerRef: string; card?: CardSummary; fee?: ProviderFee; capturedAmount?: bigint }
+  /** `retryElsewhere`: the provider says another processor may approve it (its own outage, not the card's answer). */
+  | { status: "declined"; code: DeclineCode; message: string; providerRef?: string; card?: CardSummary; retryElsewhere?: boolean }
+  | ({ status: "requires_action"; providerRef: string; card?: CardSummary } & CustomerAction)
   | { status: "pending"; providerRef: string; card?: CardSummary; retryAfterMs?: number };
+
+/** Sluice's own references, kept at the provider (metadata) so a payment can be found by them. */
+export interface PaymentReference {
+  transactionId: string;
+  attemptId: string;
+}
 
 export interface AuthorizeInput {
   transactionId: string;
@@ -49,6 +71,19 @@ export interface AuthorizeInput {
    * placed, and the money moves only on capture(). Default "automatic": a SALE.
    */
   capture?: "automatic" | "manual";
+  /** Live connectors: the provider's idempotency key for this try (derived from the payment attempt). */
+  idempotencyKey?: string;
+  reference?: PaymentReference;
+  /** Where the provider sends the customer back after a redirect: Sluice's own return URL. */
+  returnUrl?: string;
+  /** What a redirect method (BNPL, bank) may ask of the customer's details. */
+  customer?: { email?: string | null; country?: string | null; name?: string | null };
+  /**
+   * Called with the provider's reference as soon as the provider has one and
+   * before anything can move money, so a crash mid-call leaves a payment that
+   * can be looked up (the caller records it on the attempt).
+   */
+  onProviderRef?: (providerRef: string) => Promise<void>;
 }
 
 interface HoldInput {
@@ -56,6 +91,7 @@ interface HoldInput {
   providerRef: string;
   amount: bigint;
   currency: string;
+  idempotencyKey?: string;
 }
 
 interface ConfirmActionInput {
@@ -69,6 +105,7 @@ interface RefundInput {
   parentProviderRef: string | null;
   amount: bigint;
   currency: string;
+  idempotencyKey?: string;
 }
 
 export interface PayoutInput {
@@ -83,9 +120,13 @@ export interface PayoutInput {
   destination: Record<string, unknown>;
 }
 
-interface StatusInput {
-  providerRef: string;
+export interface StatusInput {
+  /** The provider's reference; a live connector can also find a payment by Sluice's `reference` when the call that would have returned it was lost. */
+  providerRef: string | null;
   kind: "payment" | "refund" | "payout";
+  reference?: PaymentReference;
+  /** For a lookup by reference: what the payment was (a connector may need to recreate its harmless first step to find it). */
+  payment?: { amount: bigint; currency: string; capture: "automatic" | "manual"; method: PaymentMethodType };
 }
 
 export interface PaymentProvider {

@@ -4,6 +4,8 @@
 // each value is rewritten only if it still holds what was read, so a secret
 // rotated or re-enrolled meanwhile is left alone (and is already current).
 // A value no configured key opens is counted and reported, never dropped.
+import { credentialsSealedAt } from "@/lib/connectors/connector-credentials";
+import { forgetConnector } from "@/lib/connectors/live-connectors";
 import { decryptSecret, encryptSecret, needsReEncryption, SecretUnavailableError } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
@@ -83,6 +85,25 @@ export async function reEncryptSecrets(): Promise<ReEncryptionReport> {
       }
     }
     cursor = endpoints.at(-1)!.id;
+  }
+
+  // Live provider connectors' credentials (SPEC §21), current and, during a rotation's overlap, previous.
+  for (let cursor = ""; ; ) {
+    const connectors = await db.connector.findMany({ where: { id: { gt: cursor } }, select: { id: true, credentialsEncrypted: true, previousCredentialsEncrypted: true }, orderBy: { id: "asc" }, take: 500 });
+    if (connectors.length === 0) break;
+    for (const c of connectors) {
+      const at = credentialsSealedAt(c.id);
+      await reseal("Connector", c.id, "credentialsEncrypted", c.credentialsEncrypted, at, async (fresh) =>
+        (await db.connector.updateMany({ where: { id: c.id, credentialsEncrypted: c.credentialsEncrypted }, data: { credentialsEncrypted: fresh } })).count,
+      );
+      if (c.previousCredentialsEncrypted) {
+        await reseal("Connector", c.id, "previousCredentialsEncrypted", c.previousCredentialsEncrypted, at, async (fresh) =>
+          (await db.connector.updateMany({ where: { id: c.id, previousCredentialsEncrypted: c.previousCredentialsEncrypted }, data: { previousCredentialsEncrypted: fresh } })).count,
+        );
+      }
+      forgetConnector(c.id);
+    }
+    cursor = connectors.at(-1)!.id;
   }
   return report;
 }

@@ -18,6 +18,14 @@ import { createMerchant } from "../../lib/merchants/create-merchant";
 import { setRateLimits } from "../../lib/merchants/set-rate-limits";
 import { isCurrency } from "@/lib/schema/currencies";
 import { createOperator } from "../../lib/users/create-user";
+import { readFileSync } from "node:fs";
+import type { Actor } from "../../lib/audit/actor";
+import { addConnector } from "../../lib/connectors/add-connector";
+import type { ConnectorView } from "../../lib/connectors/connector-view";
+import { listConnectors } from "../../lib/connectors/list-connectors";
+import { rotateConnector } from "../../lib/connectors/rotate-connector";
+import { disableConnector, enableConnector } from "../../lib/connectors/set-connector-enabled";
+import { testConnector } from "../../lib/connectors/test-connector";
 
 type Values = Record<string, string | boolean | undefined>;
 type OptionSpec = Record<string, { type: "string" | "boolean" }>;
@@ -84,6 +92,39 @@ async function seenUpdatedAt(values: Values, transactionId: string): Promise<Dat
   const t = await db.transaction.findUnique({ where: { id: transactionId }, select: { updatedAt: true } });
   if (!t) throw new CliUsageError(`No transaction with id ${transactionId}`);
   return t.updatedAt;
+}
+
+/** Who a connector or route command is audited as: the operator at the server's shell. */
+const CLI_ACTOR: Actor = { type: "system", id: "cli" };
+
+/** Credential flags of every connector kind (kebab-case of its fields): Stripe's --secret-key and --webhook-secret. */
+const CREDENTIAL_FLAGS = { "secret-key": "secretKey", "webhook-secret": "webhookSecret" } as const;
+
+/**
+ * The credentials given as flags or in a JSON file (--credentials-file, e.g. mode 600: flags are
+ * visible to other users in `ps` and stay in the shell's history). Flags win over the file.
+ */
+function credentialsFrom(values: Values): Record<string, string> {
+  const file = optional(values, "credentials-file");
+  let fromFile: Record<string, string> = {};
+  if (file !== undefined) {
+    try {
+      fromFile = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    } catch (err) {
+      throw new CliUsageError(`--credentials-file ${file} is not a readable JSON object (${(err as Error).name})`);
+    }
+  }
+  const fromFlags = Object.fromEntries(Object.entries(CREDENTIAL_FLAGS).flatMap(([flag, field]) => (optional(values, flag) === undefined ? [] : [[field, optional(values, flag)!]])));
+  return { ...fromFile, ...fromFlags };
+}
+
+const credentialOptions: OptionSpec = { "secret-key": { type: "string" }, "webhook-secret": { type: "string" }, "credentials-file": { type: "string" } };
+
+function describeConnector(c: ConnectorView): string {
+  const hints = Object.entries(c.credentialHints).map(([field, last4]) => `${field} …${last4}`).join(", ");
+  const tested = c.lastTestedAt ? `last test ${c.lastTestOk ? "ok" : "FAILED"} ${c.lastTestedAt}` : "never tested";
+  return `${c.id}  ${c.provider} ${c.environment}  "${c.name}"  ${c.enabled ? "enabled" : "DISABLED"}  ${hints}${c.apiBase ? `  apiBase ${c.apiBase}` : ""}  ${tested}
+    provider events: ${c.eventsUrl}`;
 }
 
 const decisionOptions: OptionSpec = { transaction: { type: "string" }, user: { type: "string" }, reason: { type: "string" }, "seen-updated-at": { type: "string" } };
@@ -212,6 +253,65 @@ export const commands: Record<string, Command> = {
         text: `Re-encrypted ${result.reEncrypted} secret(s) under the current key; ${result.current} already current.${unreadable}`,
         exitCode: result.unreadable.length > 0 ? 1 : 0,
       };
+    },
+  },
+
+  "connector:add": {
+    usage: "--provider stripe --env sandbox|production --name N (--secret-key K --webhook-secret S | --credentials-file F) [--api-base URL] [--timeout-ms N]",
+    options: { provider: { type: "string" }, env: { type: "string" }, name: { type: "string" }, "api-base": { type: "string" }, "timeout-ms": { type: "string" }, ...credentialOptions },
+    async run(v) {
+      const connector = await addConnector({
+        input: { provider: required(v, "provider"), environment: environment(v), name: required(v, "name"), credentials: credentialsFrom(v), apiBase: optional(v, "api-base"), timeoutMs: positiveInt(optional(v, "timeout-ms"), "timeout-ms") },
+        actor: CLI_ACTOR,
+      });
+      return { json: { connector }, text: `Connector added (credentials stored encrypted; only their last 4 characters are shown from now on):\n${describeConnector(connector)}\nNext: connector:test --connector ${connector.id}, then register the events URL at the provider.` };
+    },
+  },
+
+  "connector:list": {
+    usage: "[--env sandbox|production]",
+    options: { env: { type: "string" } },
+    async run(v) {
+      const connectors = await listConnectors({ environment: optional(v, "env") === undefined ? undefined : environment(v) });
+      return { json: { connectors }, text: connectors.length ? connectors.map(describeConnector).join("\n") : "No connectors." };
+    },
+  },
+
+  "connector:test": {
+    usage: "--connector cn_…",
+    options: { connector: { type: "string" } },
+    async run(v) {
+      const result = await testConnector({ connectorId: required(v, "connector"), actor: CLI_ACTOR });
+      return { json: result, text: `${result.ok ? "OK" : "FAILED"} (${result.latencyMs} ms): ${result.message}`, exitCode: result.ok ? 0 : 1 };
+    },
+  },
+
+  "connector:rotate": {
+    usage: "--connector cn_… [--secret-key K] [--webhook-secret S] [--credentials-file F] [--expire-previous-in-hours N (default 24)]",
+    options: { connector: { type: "string" }, "expire-previous-in-hours": { type: "string" }, ...credentialOptions },
+    async run(v) {
+      const hours = optional(v, "expire-previous-in-hours");
+      if (hours !== undefined && !/^\d+$/.test(hours)) throw new CliUsageError("--expire-previous-in-hours must be a whole number of hours (0 to 168)");
+      const connector = await rotateConnector({ connectorId: required(v, "connector"), input: { credentials: credentialsFrom(v), ...(hours === undefined ? {} : { expirePreviousInHours: Number(hours) }) }, actor: CLI_ACTOR });
+      return { json: { connector }, text: `Credentials rotated:\n${describeConnector(connector)}` };
+    },
+  },
+
+  "connector:disable": {
+    usage: "--connector cn_… [--reason R]",
+    options: { connector: { type: "string" }, reason: { type: "string" } },
+    async run(v) {
+      const connector = await disableConnector({ connectorId: required(v, "connector"), actor: CLI_ACTOR, reason: optional(v, "reason") });
+      return { json: { connector }, text: `Disabled: no new payments are routed to it; what it holds is still served.\n${describeConnector(connector)}` };
+    },
+  },
+
+  "connector:enable": {
+    usage: "--connector cn_…",
+    options: { connector: { type: "string" } },
+    async run(v) {
+      const connector = await enableConnector({ connectorId: required(v, "connector"), actor: CLI_ACTOR });
+      return { json: { connector }, text: `Enabled:\n${describeConnector(connector)}` };
     },
   },
 

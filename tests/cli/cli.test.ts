@@ -1,12 +1,20 @@
 // The admin CLI (SPEC §15) as an operator runs it: a real process, --json
 // output exactly as specified, a message and exit 1 on bad input.
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { startEmulator } from "../emulators/start-emulator";
 
 function cli(...args: string[]) {
   // node --import tsx, not npx: npm's own start-up would double each call's time.
   const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { encoding: "utf8", env: process.env, timeout: 60_000 });
   return { code: r.status, stdout: r.stdout.trim(), stderr: r.stderr.trim() };
+}
+
+/** The same, without blocking this process: for commands that talk to an emulator this process serves. */
+async function cliAsync(...args: string[]) {
+  const r = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { encoding: "utf8", env: process.env, timeout: 60_000 }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+  return { code: "code" in r && typeof r.code === "number" ? r.code : 0, stdout: r.stdout.trim(), stderr: r.stderr.trim() };
 }
 
 // Each call is a real process (~1 s, more on a loaded machine).
@@ -63,3 +71,38 @@ describe("admin CLI", { timeout: 120_000 }, () => {
     expect(r.stdout).toBe("");
   });
 });
+
+describe("connector commands", { timeout: 120_000 }, () => {
+  it("connector:add, list, test, rotate and disable print connectors with only the last 4 characters of their credentials", async () => {
+    const stripe = await startEmulator("stripe");
+    try {
+      const secretKey = "sk_live_CliSecretKeyCliSecretKey0001";
+      const added = cli("connector:add", "--provider", "stripe", "--env", "production", "--name", "Stripe EU", "--secret-key", secretKey, "--webhook-secret", "whsec_CliWebhookSecretCliWebhook01", "--api-base", stripe.apiBase, "--json");
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).not.toContain(secretKey);
+      const { connector } = JSON.parse(added.stdout);
+      expect(connector).toMatchObject({ id: expect.stringMatching(/^cn_/), provider: "stripe", environment: "production", credentialHints: { secretKey: "0001", webhookSecret: "ok01" }, enabled: true });
+
+      const listed = JSON.parse(cli("connector:list", "--env", "production", "--json").stdout);
+      expect(listed.connectors.map((c: { id: string }) => c.id)).toContain(connector.id);
+
+      const tested = await cliAsync("connector:test", "--connector", connector.id, "--json");
+      expect(tested.code).toBe(0);
+      expect(JSON.parse(tested.stdout)).toMatchObject({ ok: true });
+
+      const rotated = JSON.parse(cli("connector:rotate", "--connector", connector.id, "--secret-key", "sk_live_CliSecretKeyCliSecretKey0002", "--json").stdout);
+      expect(rotated.connector.credentialHints.secretKey).toBe("0002");
+
+      const disabled = JSON.parse(cli("connector:disable", "--connector", connector.id, "--reason", "done", "--json").stdout);
+      expect(disabled.connector.enabled).toBe(false);
+
+      const refused = cli("connector:add", "--provider", "stripe", "--env", "production", "--name", "X", "--secret-key", "sk_test_CliSecretKeyCliSecretKey0001", "--webhook-secret", "whsec_CliWebhookSecretCliWebhook01", "--json");
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/credentials\.secretKey.*live key/);
+      expect(refused.stderr).not.toContain("sk_test_CliSecretKey");
+    } finally {
+      await stripe.close();
+    }
+  });
+});
+

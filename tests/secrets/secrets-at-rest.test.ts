@@ -15,6 +15,8 @@ import { enrolTotp, staff } from "../backoffice/helpers";
 import { newMerchant } from "../helpers/fixtures";
 import { newTransaction, startReceiver, startWebhookWorker, waitUntil } from "../webhooks/helpers";
 import { createEndpoint, rotateEndpointSecret } from "@/lib/webhooks/webhook-endpoints";
+import { addConnector } from "@/lib/connectors/add-connector";
+import { rotateConnector } from "@/lib/connectors/rotate-connector";
 
 function reEncrypt(keys: { current: string; previous?: string }) {
   const env = { ...process.env, APP_ENCRYPTION_KEY: keys.current, APP_ENCRYPTION_KEYS_OLD: keys.previous ?? "" };
@@ -86,7 +88,7 @@ describe("a delivery whose signing key cannot be decrypted", () => {
 });
 
 describe("rotating APP_ENCRYPTION_KEY", () => {
-  it("re-encrypts every signing key, endpoint secret and TOTP secret under the new key; without the old key nothing is lost; an unknown key is reported", async () => {
+  it("re-encrypts every signing key, endpoint secret, connector credential and TOTP secret under the new key; without the old key nothing is lost; an unknown key is reported", async () => {
     const m = await newMerchant();
     const dev = await staff(m.merchant.id, "DEVELOPER");
     await enrolTotp(dev.id);
@@ -102,7 +104,13 @@ describe("rotating APP_ENCRYPTION_KEY", () => {
     const endpoint = await createEndpoint({ merchantId: m.merchant.id, environment: "sandbox", input: { url: "https://hooks.example.com/a" }, actor: { type: "system" } });
     await rotateEndpointSecret({ merchantId: m.merchant.id, environment: "sandbox", id: endpoint.id, input: {}, actor: { type: "system" } });
 
+    // A live provider connector's credentials (SPEC §21), rotated: current and previous.
+    const connector = await addConnector({ input: { provider: "stripe", environment: "production", name: "Stripe", credentials: { secretKey: "sk_live_rotation000000000000000", webhookSecret: "whsec_rotation00000000000000000" } }, actor: { type: "system" } });
+    await rotateConnector({ connectorId: connector.id, input: { credentials: { secretKey: "sk_live_rotation111111111111111" } }, actor: { type: "system" } });
+
     const sealedCount =
+      (await db.connector.count()) +
+      (await db.connector.count({ where: { previousCredentialsEncrypted: { not: null } } })) +
       (await db.user.count({ where: { totpSecretEncrypted: { not: null } } })) +
       (await db.webhookSigningKey.count()) +
       (await db.webhookSigningKey.count({ where: { previousSecretEncrypted: { not: null } } })) +
@@ -130,6 +138,8 @@ describe("rotating APP_ENCRYPTION_KEY", () => {
     expect(wrong.report!.unreadable).toContainEqual({ table: "User", id: dev.id, column: "totpSecretEncrypted" });
     expect(wrong.report!.unreadable).toContainEqual({ table: "WebhookEndpoint", id: endpoint.id, column: "secretEncrypted" });
     expect(wrong.report!.unreadable).toContainEqual({ table: "WebhookEndpoint", id: endpoint.id, column: "previousSecretEncrypted" });
+    expect(wrong.report!.unreadable).toContainEqual({ table: "Connector", id: connector.id, column: "credentialsEncrypted" });
+    expect(wrong.report!.unreadable).toContainEqual({ table: "Connector", id: connector.id, column: "previousCredentialsEncrypted" });
   }, 120_000);
 });
 

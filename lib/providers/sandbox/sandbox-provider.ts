@@ -2,18 +2,14 @@
 // the documented test values instead of a bank. Stateless: every decision
 // comes from the input, so any worker can answer any call.
 import { randomBase62 } from "@/lib/ids";
-import { cardBrand, isExpired, normaliseExpiryYear } from "@/lib/schema/card";
+import { isExpired } from "@/lib/schema/card";
+import { summariseCard } from "../card-summary";
 import type { AuthorizeInput, CardInput, CardSummary, PaymentProvider, ProviderResult } from "../types";
 import { simulatePayout, simulatePayoutStatus } from "./simulate-payout";
 import { DECLINE_MESSAGES, SANDBOX_VERIFICATION_CODE, testCardOutcome } from "./test-cards";
 
 function ref(prefix: string): string {
   return `sim_${prefix}_${randomBase62(20)}`;
-}
-
-function summariseCard(card: CardInput): CardSummary {
-  const digits = card.number.replace(/\D/g, "");
-  return { brand: cardBrand(digits), last4: digits.slice(-4), expMonth: card.expMonth, expYear: normaliseExpiryYear(card.expYear) };
 }
 
 function decline(code: keyof typeof DECLINE_MESSAGES, card?: CardSummary): ProviderResult {
@@ -77,6 +73,8 @@ export const sandboxProvider: PaymentProvider = {
   },
 
   async status({ providerRef, kind }) {
+    // The simulator answers in-process and always returns its reference, so there is nothing to look up by.
+    if (!providerRef) throw new Error("The simulator is asked about an operation by its reference");
     if (kind === "payout") return simulatePayoutStatus(providerRef);
     return { status: "succeeded", providerRef };
   },

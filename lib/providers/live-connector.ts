@@ -1,0 +1,91 @@
+// What a live provider connector is (SPEC §21, GUIDE.md "Connectors and
+// edges"): one folder per provider under lib/providers/<name>/, each the same
+// shape — the PaymentProvider methods over the provider's official library
+// (connector.ts), its states and decline codes mapped (map-status.ts,
+// map-decline.ts), its exceptions mapped to ProviderCallError (map-error.ts),
+// its events verified and parsed into the one internal shape below
+// (events.ts), and the credentials an operator enters (credentials.ts). The
+// library client is built from one connector row's credentials, never from
+// global keys, so two accounts at one provider never share a client.
+import type { z } from "zod";
+import type { ConnectorProvider, Environment, PaymentMethodType, TransactionAction } from "@/lib/generated/prisma/enums";
+import type { PaymentProvider, ProviderFee } from "./types";
+
+export interface ConnectorOptions {
+  /** Send the library's requests here instead of the provider's host (an egress proxy, the emulator in tests). */
+  apiBase: string | null;
+  timeoutMs: number;
+}
+
+/** A dispute as the provider reports it now (events only say that something changed). */
+export interface ProviderDispute {
+  providerRef: string;
+  /** The disputed payment's reference at the provider. */
+  paymentRef: string | null;
+  /** Sluice's transaction id, from the payment's metadata at the provider. */
+  transactionId: string | null;
+  amount: bigint;
+  currency: string;
+  /**
+   * `inquiry`: the issuer asks questions, no money has moved; `open`: the
+   * money was taken back and the dispute is undecided; `won` / `lost`: decided.
+   */
+  state: "inquiry" | "open" | "won" | "lost";
+  reason: string | null;
+  fees: ProviderFee[];
+}
+
+export interface LiveConnector extends PaymentProvider {
+  /** One harmless call proving the credentials work (connector:test); says what answered. */
+  test(): Promise<string>;
+  dispute(providerRef: string): Promise<ProviderDispute>;
+}
+
+/** What an event is about; the applier asks the provider for the subject's current state (events may come in any order). */
+export type ProviderEventSubject =
+  | { kind: "payment"; providerRef: string; transactionId: string | null }
+  | { kind: "refund"; providerRef: string; transactionId: string | null }
+  | { kind: "dispute"; providerRef: string }
+  | { kind: "payout"; providerRef: string; transactionId: string | null }
+  | { kind: "ignored" };
+
+/** A provider event whose signature checked out, in the one internal shape (events.ts of each connector). */
+export interface ParsedProviderEvent {
+  id: string;
+  type: string;
+  subject: ProviderEventSubject;
+}
+
+/** The signature did not verify with any of the connector's webhook secrets, or the body is not the provider's event. */
+export class ProviderEventRejectedError extends Error {
+  override name = "ProviderEventRejectedError";
+  constructor(
+    readonly reason: "signature" | "malformed",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A payment method type a provider serves, with the actions and currencies it takes. */
+export interface MethodCapability {
+  type: PaymentMethodType;
+  /** How the method is shown when this provider serves it ("Klarna", "iDEAL"). */
+  name: string;
+  actions: TransactionAction[];
+  currencies: string[];
+  /** The customer always completes on a page (the provider's, through Sluice's checkout). */
+  requiresRedirect: boolean;
+}
+
+export interface ConnectorKind<C = unknown> {
+  provider: ConnectorProvider;
+  /** zod schema of what an operator enters; parsing also checks the credentials fit the environment (live keys for production). */
+  credentials: (environment: Environment) => z.ZodType<C>;
+  /** The credential fields, for the CLI's flags and the last-4 hints. */
+  credentialFields: readonly (keyof C & string)[];
+  create(credentials: C, options: ConnectorOptions): LiveConnector;
+  /** Verifies and parses one event body; `credentials` are the current ones first, then a rotation's previous ones. */
+  parseEvent(rawBody: string, headers: Headers, credentials: C[]): ParsedProviderEvent;
+  methods: readonly MethodCapability[];
+}

@@ -1,0 +1,15 @@
+// The one way tests start a provider emulator (GUIDE.md "Connectors and
+// edges"): a real HTTP server on 127.0.0.1, on a free port, whose `apiBase`
+// a connector is pointed at. One emulator is one account at the provider:
+// a test of failover starts two.
+import { StripeEmulator, type StripeEmulatorOptions } from "./stripe/server";
+
+interface Emulators {
+  stripe: { options: StripeEmulatorOptions; emulator: StripeEmulator };
+}
+
+export async function startEmulator<P extends keyof Emulators>(provider: P, options: Emulators[P]["options"] = {}): Promise<Emulators[P]["emulator"] & { apiBase: string }> {
+  const emulator = new StripeEmulator(options);
+  await emulator.listen();
+  return emulator;
+}
