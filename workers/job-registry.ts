@@ -11,8 +11,9 @@ import { screenSaleJob } from "@/lib/risk/screen-sale-job";
 import { saleScreeningRecovery } from "@/lib/risk/sweep-sale-screening";
 import { confirmRefundJob, refundRecovery } from "@/lib/transactions/settle-refund";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
+import { reconcileAttemptJob, reconcileRecovery } from "@/lib/transactions/reconcile-attempts";
 
-export const jobDefinitions: JobDefinition[] = [processPayoutJob, screenSaleJob, deliverWebhookJob, confirmRefundJob, settleCheckoutJob];
+export const jobDefinitions: JobDefinition[] = [processPayoutJob, screenSaleJob, deliverWebhookJob, confirmRefundJob, settleCheckoutJob, reconcileAttemptJob];
 
 /** Each job kind's way back when its queueing was lost (lib/jobs/recovery.ts); webhooks use the outbox relay. */
-export const recoveries: Recovery[] = [payoutRecovery, saleScreeningRecovery, refundRecovery, settlementRecovery] as Recovery[];
+export const recoveries: Recovery[] = [payoutRecovery, saleScreeningRecovery, refundRecovery, settlementRecovery, reconcileRecovery] as Recovery[];

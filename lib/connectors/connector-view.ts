@@ -24,7 +24,7 @@ export interface ConnectorView {
 }
 
 /** POST /providers/{connectorId}/events on the API's host (outside /v1, which is the merchants' API). */
-export function eventsUrl(connectorId: string): string {
+function eventsUrl(connectorId: string): string {
   return `${new URL(env.API_BASE_URL).origin}/providers/${connectorId}/events`;
 }
 

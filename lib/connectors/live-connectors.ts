@@ -21,7 +21,7 @@ export interface LoadedConnector {
 const loaded = new LRUCache<string, LoadedConnector>({ max: 1_000, ttl: MERCHANT_CONFIG_TTL_MS });
 
 /** A connector that cannot serve: not found, or its provider's code is not in this build. */
-export class ConnectorUnavailableError extends Error {
+class ConnectorUnavailableError extends Error {
   override name = "ConnectorUnavailableError";
 }
 

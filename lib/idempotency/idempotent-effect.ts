@@ -31,6 +31,8 @@ export interface IdempotentEffectScope {
   respond: (transaction: Transaction, checkoutUrl?: string) => StoredResponse;
   /** Set when this request's effect wrote the response (valid once its transaction committed). */
   committed?: StoredResponse;
+  /** The stored response is provisional: this request's next effect replaces it (see commitIdempotentEffect). */
+  provisional?: boolean;
 }
 
 const scopes = new AsyncLocalStorage<IdempotentEffectScope>();
@@ -49,16 +51,24 @@ class IdempotencyClaimLostError extends AppError {
  * Inside the effect's database transaction: stores the request's response on
  * its Idempotency-Key record. Later effects of the same request (a refund
  * confirmed at once) find the response already stored and leave it.
+ *
+ * `provisional`: a payment through a live connector is written before the
+ * provider is asked (SPEC §21), and the request may die while it waits. Its
+ * first effect stores "201 PROCESSING" so a retry after such a crash replays
+ * that (the outcome follows by webhook) instead of running the sale again;
+ * the same request's next effect — the provider's answer — replaces it.
  */
-export async function commitIdempotentEffect(tx: Tx, transaction: Transaction, checkoutUrl?: string): Promise<void> {
+export async function commitIdempotentEffect(tx: Tx, transaction: Transaction, checkoutUrl?: string, { provisional = false }: { provisional?: boolean } = {}): Promise<void> {
   const scope = scopes.getStore();
   if (!scope) return;
   const response = scope.respond(transaction, checkoutUrl);
+  const replaces = scope.provisional === true;
   const stored = await tx.$executeRaw`
     UPDATE "IdempotencyRecord" SET state = 'completed', "responseStatus" = ${response.status}, "responseBody" = ${response.body}, "completedAt" = now()
-    WHERE id = ${scope.recordId} AND state = 'in_progress'`;
+    WHERE id = ${scope.recordId} AND (state = 'in_progress' OR ${replaces})`;
   if (stored === 1) {
     scope.committed = response;
+    scope.provisional = provisional;
     return;
   }
   const [record] = await tx.$queryRaw<{ state: string }[]>`SELECT state::text FROM "IdempotencyRecord" WHERE id = ${scope.recordId}`;

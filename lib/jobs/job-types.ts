@@ -42,4 +42,6 @@ export const JOBS = {
   confirmRefund: { queue: QUEUES.payments, name: "refund.confirm", schema: z.object({ transactionId: z.string().startsWith("tx_") }) },
   /** Settles a checkout payment the provider confirms later (lib/checkout/settle-checkout.ts). */
   settleCheckout: { queue: QUEUES.payments, name: "checkout.settle", schema: z.object({ transactionId: z.string().min(1) }) },
+  /** Asks a live connector what became of a call whose outcome is open (lib/transactions/reconcile-attempts.ts). */
+  reconcileAttempt: { queue: QUEUES.payments, name: "attempt.reconcile", schema: z.object({ attemptId: z.string().regex(/^pa_[0-9A-Za-z]+$/) }) },
 } as const satisfies Record<string, JobType>;

@@ -20,7 +20,7 @@ import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
-import { accountKey, accountType, type AccountRef } from "./accounts";
+import { accountKey, accountProvider, accountType, type AccountRef } from "./accounts";
 
 export interface Leg {
   account: AccountRef;
@@ -130,8 +130,8 @@ async function openAccounts(tx: Tx, legs: ResolvedLeg[], environment: Environmen
     data: legs.map((leg) => ({
       id: newId("ledgerAccount"),
       key: leg.key,
-      merchantId: leg.account.type === "provider" ? null : leg.account.merchantId,
-      provider: leg.account.type === "provider" ? leg.account.provider : null,
+      merchantId: "merchantId" in leg.account ? leg.account.merchantId : null,
+      provider: accountProvider(leg.account),
       environment,
       currency,
       type: accountType(leg.account),

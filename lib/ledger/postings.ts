@@ -5,13 +5,14 @@ import type { Tx } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { postJournal, type Leg } from "./post-journal";
 
-type Money = Pick<Transaction, "id" | "merchantId" | "environment" | "currency" | "amount" | "provider">;
+type Money = Pick<Transaction, "id" | "merchantId" | "environment" | "currency" | "amount" | "provider" | "connectorId">;
 
 function post(tx: Tx, t: Money, kind: string, legs: Leg[]) {
   return postJournal({ tx, environment: t.environment, currency: t.currency, transactionId: t.id, kind, legs });
 }
 
-const provider = (t: Money) => ({ type: "provider" as const, provider: t.provider ?? "sandbox" });
+/** The money's external account: its connector's (each connector its own, so ledger:check holds per connector), else the simulator's. */
+const provider = (t: Money) => ({ type: "provider" as const, provider: t.connectorId ?? t.provider ?? "sandbox" });
 const available = (t: Money) => ({ type: "available" as const, merchantId: t.merchantId });
 const reserved = (t: Money) => ({ type: "reserved" as const, merchantId: t.merchantId });
 const fees = (t: Money) => ({ type: "fees" as const, merchantId: t.merchantId });
@@ -71,6 +72,26 @@ export function postRefundReversed(tx: Tx, t: Money) {
     { account: provider(t), amount: -t.amount },
     { account: available(t), amount: t.amount },
   ]);
+}
+
+/**
+ * A fee the provider reported for one of its money movements (a live
+ * connector's balance transaction, SPEC §21): the provider holds that much
+ * less for the platform, and the connector's fees account records the cost.
+ * In the currency the provider charged it in, which may not be the payment's.
+ */
+export function postProviderFee(tx: Tx, t: Money, fee: { amount: bigint; currency: string }) {
+  return postJournal({
+    tx,
+    environment: t.environment,
+    currency: fee.currency,
+    transactionId: t.id,
+    kind: "provider_fee",
+    legs: [
+      { account: provider(t), amount: fee.amount },
+      { account: { type: "provider_fees", provider: t.connectorId ?? t.provider ?? "sandbox" }, amount: -fee.amount },
+    ],
+  });
 }
 
 /** CHARGEBACK: available → provider; imposed, so it may take the balance below zero. */

@@ -4,7 +4,7 @@
 import { z } from "@/lib/schema/zod";
 import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { getProvider } from "@/lib/providers/registry";
+import { getProvider, ROUTED } from "@/lib/providers/registry";
 
 const ZPaymentMethod = z.object({
   id: z.string().meta({ description: "cr_… for cards, pm_… otherwise", example: "cr_5gHk2LpQ9wZx7VbN3mRt8YcD" }),
@@ -25,10 +25,14 @@ export type TPaymentMethodList = z.infer<typeof ZPaymentMethodList>;
 
 export async function listPaymentMethods({ merchantId, environment }: { merchantId: string; environment: Environment }): Promise<TPaymentMethodList> {
   const methods = await db.paymentMethod.findMany({ where: { merchantId, environment, enabled: true }, orderBy: [{ createdAt: "asc" }, { slug: "asc" }] });
+  // A routed method is offered while it has a route to a connector (SPEC §21, lib/routing/set-route.ts).
+  const routed = methods.some((m) => m.provider === ROUTED)
+    ? new Set((await db.paymentRoute.findMany({ where: { merchantId, environment }, select: { method: true }, distinct: ["method"] })).map((r) => r.method))
+    : new Set<string>();
   return {
     data: methods
       // A method whose provider is not configured cannot take a payment, so it is not offered.
-      .filter((m) => getProvider(environment, m.provider) !== null)
+      .filter((m) => (m.provider === ROUTED ? routed.has(m.slug) : getProvider(environment, m.provider) !== null))
       .map((m) => ({
         id: m.id,
         slug: m.slug,

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import type { PaymentMethod } from "@/lib/generated/prisma/client";
 import type { Environment, TransactionAction } from "@/lib/generated/prisma/enums";
 import { merchantConfigCache } from "@/lib/merchant-config-cache";
-import { getProvider } from "@/lib/providers/registry";
+import { isServed } from "@/lib/providers/registry";
 import { SANDBOX_CATALOGUE } from "./default-catalogue";
 
 /** Every slug the gateway knows, whether or not a merchant has enabled it. */
@@ -23,7 +23,8 @@ export interface ResolveOptions {
 }
 
 const invalid = () => new AppError("invalid_request", "Invalid payment method", { param: "paymentMethod" });
-const unavailable = () => new AppError("invalid_request", "Payment method not available", { param: "paymentMethod" });
+/** Known but not enabled for this merchant, currency, action, amount or environment (or, routed, no route fits). */
+export const unavailable = () => new AppError("invalid_request", "Payment method not available", { param: "paymentMethod" });
 
 /** A merchant's methods by the name a request gives, for up to 1.5 s (lib/merchant-config-cache.ts). */
 const methods = merchantConfigCache<PaymentMethod>();
@@ -49,7 +50,8 @@ export async function resolvePaymentMethod({ merchantId, environment, name, acti
     method.currencies.includes(currency) &&
     (method.minAmount === null || amount >= method.minAmount) &&
     (method.maxAmount === null || amount <= method.maxAmount) &&
-    getProvider(environment, method.provider) !== null;
+    // A routed method still needs a route that fits the payment: the payment flow asks (lib/routing/plan-route.ts).
+    isServed(environment, method.provider);
   if (!fits) throw unavailable();
   return method;
 }

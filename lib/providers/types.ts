@@ -38,7 +38,7 @@ export interface ProviderFee {
  * checkout (the simulator's verification card), or go to the provider's page
  * (3-D Secure, a bank or BNPL approval) and come back through Sluice.
  */
-export type CustomerAction = { action: "verification_code" } | { action: "redirect"; url: string };
+type CustomerAction = { action: "verification_code" } | { action: "redirect"; url: string };
 
 /**
  * Outcome of an operation. Unknown provider states map to `pending`

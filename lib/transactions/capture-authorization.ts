@@ -11,10 +11,8 @@ import { AppError, invalid } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
-import { getProvider } from "@/lib/providers/registry";
-import type { ProviderResult } from "@/lib/providers/types";
 import { getTransaction } from "./get-transaction";
-import { applyProviderResult } from "./provider-result";
+import { applyProviderResult, callForTransaction } from "./provider-result";
 import type { TCaptureRequest } from "./schemas";
 import type { Actor } from "@/lib/audit/actor";
 
@@ -61,17 +59,18 @@ export async function captureAuthorization({ merchantId, environment, id, input,
   const amount = input.amount === undefined ? t.amount : BigInt(input.amount);
   if (amount > t.amount) throw invalid(`amount exceeds the authorized amount (${t.amount})`, "amount");
 
-  const provider = getProvider(t.environment, t.provider ?? "");
-  let result: ProviderResult;
-  try {
-    if (!provider || !t.providerRef) throw new Error(`No provider or hold reference for ${t.id}`);
-    result = await provider.capture({ transactionId: t.id, providerRef: t.providerRef, amount, currency: t.currency });
-  } catch (err) {
-    // Nothing was written: the merchant may simply try again (the provider's capture is idempotent by transaction id).
-    logger.error({ transactionId: t.id, err: (err as Error).name }, "capture failed at the provider");
+  if (!t.providerRef) throw new Error(`No hold reference for ${t.id}`);
+  const providerRef = t.providerRef;
+  const { outcome } = await callForTransaction(t, "capture", (provider, idempotencyKey) => provider.capture({ transactionId: t.id, providerRef, amount, currency: t.currency, idempotencyKey }));
+  if (outcome.kind !== "answered" && outcome.kind === "not_taken") {
+    // Nothing happened: the merchant may simply try again.
+    logger.error({ transactionId: t.id, reason: outcome.reason }, "capture failed at the provider");
     throw new AppError("service_unavailable", "The provider could not be reached to capture this authorization; try again");
   }
-  if (result.status === "pending" || result.status === "requires_action") {
+  // Unknown or pending: the capture may have been made. A retry sends the same idempotency key (it cannot capture twice),
+  // and the reconcile job asks the provider meanwhile; transaction.succeeded says when it is done.
+  const result = outcome.kind === "answered" ? outcome.result : null;
+  if (!result || result.status === "pending" || result.status === "requires_action") {
     throw new AppError("service_unavailable", "The provider has not confirmed the capture yet; try again");
   }
 

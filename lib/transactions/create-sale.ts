@@ -21,7 +21,8 @@ import { newId } from "@/lib/ids";
 import { postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
 import { normaliseExpiryYear } from "@/lib/schema/card";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
-import { getProvider } from "@/lib/providers/registry";
+import { getProvider, ROUTED } from "@/lib/providers/registry";
+import { requireRoute } from "@/lib/routing/plan-route";
 import { getCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { scheduleSaleScreening } from "@/lib/transactions/schedule-sale-screening";
 import type { CardInput } from "@/lib/providers/types";
@@ -32,6 +33,7 @@ import { checkCreateRequest } from "./check-create-request";
 import { newCheckoutSession } from "./checkout-session";
 import { releaseHold, resultColumns, voidCharge } from "./provider-result";
 import { assertOrderIdUnused, DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
+import { directConnectorPayment } from "./connector-payment";
 import { serializeTransaction } from "./serialize-transaction";
 import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
 import { requestColumns } from "./transaction-columns";
@@ -81,11 +83,21 @@ async function createPayment({ merchantId, environment, input, actor, action }: 
   const review = settings.saleReviewThreshold !== null && amount > settings.saleReviewThreshold;
   const base = saleRow({ merchantId, environment, input, method, amount, action });
   const expiryMinutes = settings.checkoutExpiryMinutes;
+  // A routed method goes to the merchant's connectors (SPEC §21); a redirect sale picks its connector when the customer pays.
+  const candidates = method.provider === ROUTED ? await requireRoute({ merchantId, environment, method, action, currency: input.currency, amount }) : null;
   const created = card && !review
-    ? await directCardSale({ base, input, method, card, actor, expiryMinutes, orderIdCheck, validityDays: settings.authorizationValidityDays })
+    ? candidates
+      ? await directConnectorPayment({ base, input, candidates, actor, expiryMinutes, request: { amount, currency: input.currency, method: "card", card, capture: action === "AUTHORIZE" ? "manual" : "automatic", customer: customerOf(input) } })
+      : await directCardSale({ base, input, method, card, actor, expiryMinutes, orderIdCheck, validityDays: settings.authorizationValidityDays })
     : await checkoutSale({ base, input, actor, expiryMinutes });
   await scheduleSaleScreening({ transaction: created.transaction, settings });
   return created;
+}
+
+/** What a provider may use of the customer: a BNPL lender or a bank asks for the e-mail and country. */
+function customerOf(input: TCreateSaleRequest) {
+  const c = input.customer;
+  return { email: c?.email ?? null, country: c?.country ?? null, name: [c?.firstName, c?.lastName].filter(Boolean).join(" ") || null };
 }
 
 /** Card data is all-or-nothing (the schema checks that) and only for a card method. */
@@ -181,7 +193,7 @@ async function directCardSale({ base, input, method, card, actor, expiryMinutes,
   } catch (error) {
     // A concurrent request with the same orderId won the race after our early check: this charge (or hold) has no transaction to belong to.
     if (result.status === "succeeded" && error instanceof DuplicateOrderIdError) {
-      const orphan = { ...base, provider: method.provider, providerRef: result.providerRef };
+      const orphan = { ...base, provider: method.provider, connectorId: null, providerRef: result.providerRef };
       await (hold ? releaseHold(orphan) : voidCharge(orphan, result.providerRef, null));
     }
     throw error;

@@ -8,8 +8,8 @@ import { db, type Tx } from "@/lib/db";
 import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
-import { postPayoutReleased, postPayoutSucceeded, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
-import type { CardSummary } from "@/lib/providers/types";
+import { postPayoutReleased, postPayoutSucceeded, postProviderFee, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
+import type { CardSummary, ProviderFee } from "@/lib/providers/types";
 import type { TransactionDeclineCode } from "@/lib/schema/decline-codes";
 import { afterCommit } from "@/lib/webhooks/after-commit";
 import { cardColumns } from "./card-columns";
@@ -50,7 +50,7 @@ const providerColumns = (opts: { providerRef?: string; card?: CardSummary }) => 
  * (`capturedAmount`, required for it) and credits exactly as a sale of that
  * amount; a PAYOUT leaves reserved for the provider; a REFUND is already paid.
  */
-export async function succeedTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary; capturedAmount?: bigint }): Promise<Transaction> {
+export async function succeedTransaction(opts: FinishOptions & { providerRef?: string; card?: CardSummary; capturedAmount?: bigint; fee?: ProviderFee }): Promise<Transaction> {
   return run(opts, async (tx) => {
     const data = {
       ...providerColumns(opts),
@@ -65,6 +65,8 @@ export async function succeedTransaction(opts: FinishOptions & { providerRef?: s
       const amount = t.action === "AUTHORIZE" ? t.capturedAmount : t.amount;
       const pricing = t.paymentMethodId ? await tx.paymentMethod.findUnique({ where: { id: t.paymentMethodId }, select: { feeFixed: true, feeBasisPoints: true } }) : null;
       await postSaleSucceeded(tx, { ...t, amount }, saleFee(amount, pricing));
+      // What the provider kept of it (a live connector's fee), in the same transaction as the money it belongs to.
+      if (opts.fee && opts.fee.amount !== 0n) await postProviderFee(tx, t, opts.fee);
     } else if (t.action === "PAYOUT") {
       await postPayoutSucceeded(tx, t);
     }

@@ -12,12 +12,14 @@
 //   once it is, that the capture went through (SUCCESS with capturedAmount).
 // What happens next (poll again, show the customer a page, count an
 // attempt) stays with the flow; what the answer means does not.
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
-import { getProvider } from "@/lib/providers/registry";
-import type { CardSummary, DeclineCode, ProviderResult } from "@/lib/providers/types";
+import { providerOf } from "@/lib/connectors/live-connectors";
+import { finishAttempt, startAttemptAlone } from "@/lib/connectors/payment-attempts";
+import { callProvider } from "@/lib/providers/call-provider";
+import type { CardSummary, DeclineCode, PaymentProvider, ProviderResult } from "@/lib/providers/types";
 import { cardColumns, type CardColumns } from "./card-columns";
 import { authorizeTransaction, declineTransaction, succeedTransaction } from "./finish-transaction";
 import type { Actor } from "@/lib/audit/actor";
@@ -37,8 +39,8 @@ export function resultColumns(result: ProviderResult): ResultColumns {
     case "declined":
       return { status: "DECLINED", data: { ...card, providerRef: result.providerRef ?? null, declineCode: result.code, declineMessage: result.message } };
     case "requires_action":
-      // Only the customer can act (the verification code), on the hosted checkout.
-      return { status: "PROCESSING", data: { ...card, providerRef: result.providerRef, providerState: { action: result.action } } };
+      // Only the customer can act, on the hosted checkout (the verification code) or on the provider's page it forwards to.
+      return { status: "PROCESSING", data: { ...card, providerRef: result.providerRef, providerState: customerActionState(result) } };
     case "pending":
       return { status: "PROCESSING", data: { ...card, providerRef: result.providerRef } };
     default: {
@@ -46,6 +48,11 @@ export function resultColumns(result: ProviderResult): ResultColumns {
       throw new Error(`Unknown provider result ${JSON.stringify(unreachable)}`);
     }
   }
+}
+
+/** What the checkout reads (lib/checkout/checkout-state.ts) to show the customer their next step. */
+function customerActionState(result: Extract<ProviderResult, { status: "requires_action" }>): Prisma.InputJsonValue {
+  return result.action === "redirect" ? { action: "redirect", url: result.url } : { action: result.action };
 }
 
 export type AppliedResult =
@@ -73,26 +80,42 @@ export interface ApplyOptions {
   capturedAmount?: bigint;
   /** Apply only if the row is still as the caller checked it (a capture decided on the row it read). */
   expectedUpdatedAt?: Date;
+  /**
+   * Rows of the same answer, written in the same database transaction (a
+   * payment attempt's outcome, the transaction.processing of an answer that
+   * leaves a direct sale open): an answer and its record commit together.
+   */
+  inTransaction?: (tx: Tx, transaction: Transaction) => Promise<void>;
 }
 
 /** Applies a provider's answer to a PROCESSING transaction (see the top of this file). */
-export async function applyProviderResult({ transaction: t, result, actor, reason, declines = "final", card = result.card, capturedAmount, expectedUpdatedAt }: ApplyOptions): Promise<AppliedResult> {
+export async function applyProviderResult({ transaction: t, result, actor, reason, declines = "final", card = result.card, capturedAmount, expectedUpdatedAt, inTransaction }: ApplyOptions): Promise<AppliedResult> {
   try {
     switch (result.status) {
       case "succeeded": {
-        const common = { id: t.id, actor, providerRef: result.providerRef, card, onlyFrom: ["PROCESSING" as const], expectedUpdatedAt };
+        const common = { id: t.id, actor, providerRef: result.providerRef, card, onlyFrom: ["PROCESSING" as const], expectedUpdatedAt, inTransaction };
         if (t.action === "AUTHORIZE" && !t.authorizedAt) return { outcome: "authorized", transaction: await authorizeTransaction(common) };
-        const captured = t.action === "AUTHORIZE" ? (capturedAmount ?? t.amount) : undefined;
-        return { outcome: "succeeded", transaction: await succeedTransaction({ ...common, capturedAmount: captured, reason: typeof reason === "function" ? reason(result) : reason }) };
+        const captured = t.action === "AUTHORIZE" ? (capturedAmount ?? result.capturedAmount ?? t.amount) : undefined;
+        return { outcome: "succeeded", transaction: await succeedTransaction({ ...common, capturedAmount: captured, fee: result.fee, reason: typeof reason === "function" ? reason(result) : reason }) };
       }
       case "declined":
-        if (declines === "attempt") return { outcome: "declined_attempt", code: result.code, message: result.message, card };
-        return { outcome: "declined", transaction: await declineTransaction({ id: t.id, actor, code: result.code, message: result.message, card, onlyFrom: ["PROCESSING"], reason: typeof reason === "function" ? reason(result) : reason }) };
+        if (declines === "attempt") {
+          if (inTransaction) await db.$transaction((tx) => inTransaction(tx, t));
+          return { outcome: "declined_attempt", code: result.code, message: result.message, card };
+        }
+        return { outcome: "declined", transaction: await declineTransaction({ id: t.id, actor, code: result.code, message: result.message, card, onlyFrom: ["PROCESSING"], reason: typeof reason === "function" ? reason(result) : reason, inTransaction }) };
       case "requires_action":
       case "pending": {
-        // The answer is still open: remember the provider's reference and the card it reported, if they are new.
+        // The answer is still open: remember the provider's reference and the card it reported, if they are new, and
+        // what the customer must do next.
         const columns = changedColumns(t, { providerRef: result.providerRef, ...cardColumns(result.card) });
-        if (columns) await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: columns });
+        const state = result.status === "requires_action" ? { providerState: customerActionState(result) } : {};
+        const write = async (tx: Tx) => {
+          if (columns || result.status === "requires_action") await tx.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: { ...columns, ...state } });
+          if (inTransaction) await inTransaction(tx, t);
+        };
+        if (inTransaction) await db.$transaction(write);
+        else await write(db);
         return result.status === "pending"
           ? { outcome: "pending", providerRef: result.providerRef, retryAfterMs: result.retryAfterMs }
           : { outcome: "requires_action", providerRef: result.providerRef };
@@ -122,15 +145,43 @@ async function undoUnrecorded(t: Transaction, providerRef: string, current: Tran
   if (current !== "SUCCESS") return voidCharge({ ...t, amount: capturedAmount ?? t.amount }, providerRef, current);
 }
 
-/** Releases an authorization's hold at the provider (void, lapse): nothing was taken, so a failure is logged, not thrown (the hold lapses at the bank anyway). */
-export async function releaseHold(t: Pick<Transaction, "id" | "environment" | "provider" | "amount" | "currency" | "providerRef">, providerRef = t.providerRef): Promise<void> {
-  const provider = getProvider(t.environment, t.provider ?? "");
-  try {
-    if (!provider || !providerRef) throw new Error(`No provider or hold reference for ${t.id}`);
-    await provider.release({ transactionId: t.id, providerRef, amount: t.amount, currency: t.currency });
-  } catch (err) {
-    logger.warn({ transactionId: t.id, err: (err as Error).message }, "could not release the hold at the provider; it lapses there on its own");
+type HeldAt = Pick<Transaction, "id" | "environment" | "provider" | "connectorId" | "amount" | "currency" | "providerRef">;
+
+/**
+ * One call of a connector (SPEC §21) for an operation on a transaction that
+ * already holds its money: recorded as a payment attempt (with its
+ * idempotency key, the same on every retry of that operation) and classified
+ * by callProvider. The simulator's calls are in-process and not recorded.
+ */
+export async function callForTransaction(t: HeldAt, operation: "capture" | "release" | "refund", call: (provider: PaymentProvider, idempotencyKey: string | undefined) => Promise<ProviderResult>) {
+  const provider = await providerOf(t);
+  const attempt = t.connectorId ? await startAttemptAlone({ transactionId: t.id, connectorId: t.connectorId, operation }) : null;
+  const { outcome, latencyMs } = await callProvider(() => call(provider, attempt?.idempotencyKey));
+  if (attempt) {
+    const answered = outcome.kind === "answered" ? outcome.result : null;
+    await finishAttempt(attempt.id, {
+      outcome: outcome.kind !== "answered" ? outcome.kind : outcome.result.status === "requires_action" ? "pending" : outcome.result.status,
+      latencyMs,
+      providerRef: answered?.providerRef,
+      declineCode: answered?.status === "declined" ? answered.code : null,
+      reason: outcome.kind === "answered" ? null : outcome.reason,
+      // An open answer is asked about again by the reconcile job (lib/transactions/reconcile-attempts.ts).
+      nextCheckAt: answered?.status === "pending" || answered?.status === "requires_action" || outcome.kind === "unknown" ? new Date(Date.now() + 30_000) : null,
+    });
   }
+  return { outcome, latencyMs };
+}
+
+/** Releases an authorization's hold at the provider (void, lapse): nothing was taken, so a failure is logged, not thrown (the hold lapses at the bank anyway). */
+export async function releaseHold(t: HeldAt, providerRef = t.providerRef): Promise<void> {
+  if (!providerRef) {
+    logger.warn({ transactionId: t.id }, "no hold reference to release at the provider; it lapses there on its own");
+    return;
+  }
+  const { outcome } = await callForTransaction(t, "release", (provider, idempotencyKey) => provider.release({ transactionId: t.id, providerRef, amount: t.amount, currency: t.currency, idempotencyKey })).catch((err: Error) => ({
+    outcome: { kind: "unknown" as const, reason: err.name, transport: false, message: err.message },
+  }));
+  if (outcome.kind !== "answered") logger.warn({ transactionId: t.id, reason: outcome.reason }, "could not release the hold at the provider; it lapses there on its own");
 }
 
 /** The columns whose value differs from the row's, or null when nothing changed (no write for nothing, SPEC §6). */
@@ -145,13 +196,10 @@ function changedColumns(t: Transaction, columns: Record<string, string | number 
  * charge has no transaction to belong to, so it is given back at once
  * instead of being kept unrecorded.
  */
-export async function voidCharge(t: Pick<Transaction, "id" | "environment" | "provider" | "amount" | "currency">, providerRef: string, current: TransactionStatus | null): Promise<void> {
-  const provider = getProvider(t.environment, t.provider ?? "");
+export async function voidCharge(t: Omit<HeldAt, "providerRef">, providerRef: string, current: TransactionStatus | null): Promise<void> {
   logger.error({ transactionId: t.id, providerRef, status: current }, "provider charged a sale that cannot be recorded; voiding the charge");
-  try {
-    if (!provider) throw new Error(`No provider ${t.provider ?? "(none)"} in ${t.environment}`);
-    await provider.refund({ transactionId: t.id, parentProviderRef: providerRef, amount: t.amount, currency: t.currency });
-  } catch (err) {
-    logger.error({ transactionId: t.id, providerRef, err: (err as Error).name }, "could not void the charge; reconcile with the provider");
-  }
+  const { outcome } = await callForTransaction({ ...t, providerRef }, "refund", (provider, idempotencyKey) => provider.refund({ transactionId: t.id, parentProviderRef: providerRef, amount: t.amount, currency: t.currency, idempotencyKey })).catch((err: Error) => ({
+    outcome: { kind: "unknown" as const, reason: err.name, transport: false, message: err.message },
+  }));
+  if (outcome.kind !== "answered") logger.error({ transactionId: t.id, providerRef, reason: outcome.reason }, "could not void the charge; reconcile with the provider");
 }

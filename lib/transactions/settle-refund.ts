@@ -11,9 +11,10 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { JOBS } from "@/lib/jobs/job-types";
 import { defineRecovery, recover } from "@/lib/jobs/recovery";
 import { logger } from "@/lib/log";
-import { getProvider } from "@/lib/providers/registry";
+import { providerOf } from "@/lib/connectors/live-connectors";
+import { callProvider } from "@/lib/providers/call-provider";
 import type { ProviderResult } from "@/lib/providers/types";
-import { applyProviderResult } from "./provider-result";
+import { applyProviderResult, callForTransaction } from "./provider-result";
 
 /** How long a sandbox refund takes to settle, before SANDBOX_TIME_SCALE. */
 const SANDBOX_REFUND_DELAY_MS = 2_000;
@@ -24,17 +25,22 @@ class RefundPendingError extends Error {
   override name = "RefundPendingError";
 }
 
-/** Asks the provider (refund() the first time, status() after) and applies a final answer. Returns the refund as it now stands. */
+/**
+ * Asks the provider (refund() the first time, status() after) and applies a final answer. Returns the refund as it
+ * now stands. A call that got no answer throws (callProvider's not-taken or unknown): the job retries, and every
+ * retry sends the refund's own idempotency key, so the provider refunds once.
+ */
 async function askProvider(refund: Transaction): Promise<{ refund: Transaction; result: ProviderResult | null }> {
-  const provider = getProvider(refund.environment, refund.provider ?? "sandbox");
-  if (!provider) throw new Error(`No provider ${refund.provider} configured for ${refund.environment}`);
-  let result: ProviderResult;
+  const provider = await providerOf(refund);
+  let asked;
   if (refund.providerRef) {
-    result = await provider.status({ providerRef: refund.providerRef, kind: "refund" });
+    asked = await callProvider(() => provider.status({ providerRef: refund.providerRef, kind: "refund" }));
   } else {
     const sale = refund.parentId ? await db.transaction.findUnique({ where: { id: refund.parentId }, select: { providerRef: true } }) : null;
-    result = await provider.refund({ transactionId: refund.id, parentProviderRef: sale?.providerRef ?? null, amount: refund.amount, currency: refund.currency });
+    asked = await callForTransaction(refund, "refund", (p, idempotencyKey) => p.refund({ transactionId: refund.id, parentProviderRef: sale?.providerRef ?? null, amount: refund.amount, currency: refund.currency, idempotencyKey }));
   }
+  if (asked.outcome.kind !== "answered") throw new RefundPendingError(`refund ${refund.id}: the provider did not answer (${asked.outcome.reason})`);
+  const result = asked.outcome.result;
   const applied = await applyProviderResult({ transaction: refund, result, actor: { type: "provider", id: provider.name } });
   // A final answer moves the money back (declined) or settles it (succeeded); an open one keeps the provider's reference.
   return { refund: applied.outcome === "succeeded" || applied.outcome === "declined" ? applied.transaction : refund, result };

@@ -57,6 +57,8 @@ export function childOfSale(sale: Transaction, { action, status, amount }: { act
     paymentMethodId: sale.paymentMethodId,
     methodType: sale.methodType,
     provider: sale.provider,
+    // The money comes from (or goes back to) where the sale's is held.
+    connectorId: sale.connectorId,
     parentId: sale.id,
     callbackUrl: sale.callbackUrl,
   };

@@ -82,10 +82,17 @@ export async function insertTransaction(
   data: Omit<Prisma.TransactionUncheckedCreateInput, "id" | "createdAt" | "updatedAt"> & { id?: string },
   actor: Actor,
   reason?: string,
+  /**
+   * false: no event yet. A live connector's direct sale is written PROCESSING
+   * before the provider is asked (the durable intent, SPEC §21); like any
+   * direct sale it then emits only its final event, or `transaction.processing`
+   * (announceProcessing) when the answer leaves it open.
+   */
+  { announce = true }: { announce?: boolean } = {},
 ): Promise<{ transaction: Transaction; eventId: string | null }> {
   const now = new Date();
   const held = data.authorizedAt !== null && data.authorizedAt !== undefined;
-  const kind = held ? AUTHORIZED_EVENT_KIND : eventKind(data.status);
+  const kind = !announce ? null : held ? AUTHORIZED_EVENT_KIND : eventKind(data.status);
   const transaction = await tx.transaction.create({ data: { ...data, id: data.id ?? newId("transaction"), createdAt: now, updatedAt: now, eventSequence: kind ? 1 : 0 } });
   await recordHistory(tx, transaction.id, null, transaction.status, actor, held ? AUTHORIZED_REASON : reason);
   const eventId = kind ? await writeTransactionEvent(tx, kind, transaction) : null;
@@ -114,6 +121,23 @@ export async function recordAuthorization(tx: Tx, opts: { id: string; actor: Act
   await recordHistory(tx, transaction.id, "PROCESSING", "PROCESSING", opts.actor, AUTHORIZED_REASON);
   const eventId = await writeTransactionEvent(tx, AUTHORIZED_EVENT_KIND, transaction);
   return { transaction, from: "PROCESSING", eventId };
+}
+
+/**
+ * A transaction written PROCESSING without its event (insertTransaction with
+ * announce: false) stays open after all — the customer must act, or the
+ * provider's answer is pending or unknown: `transaction.processing` now, with
+ * `data` (a checkout opened for the customer) in the same UPDATE. Once per
+ * transaction: a transaction that already has an event is left as it is.
+ */
+export async function announceProcessing(tx: Tx, opts: { id: string; data?: TransitionOptions["data"] }): Promise<{ transaction: Transaction; eventId: string | null }> {
+  const moved = await tx.$executeRaw`
+    UPDATE "Transaction" SET "eventSequence" = 1, "updatedAt" = ${new Date()}
+    WHERE id = ${opts.id} AND status = 'PROCESSING' AND "eventSequence" = 0`;
+  if (opts.data && Object.keys(opts.data).length > 0) await tx.transaction.updateMany({ where: { id: opts.id, status: "PROCESSING" }, data: opts.data });
+  const transaction = await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
+  if (moved !== 1) return { transaction, eventId: null };
+  return { transaction, eventId: await writeTransactionEvent(tx, eventKind("PROCESSING")!, transaction) };
 }
 
 /** Why a conditional move matched no row: the status the transaction has now (or that it does not exist). */

@@ -26,6 +26,8 @@ import { listConnectors } from "../../lib/connectors/list-connectors";
 import { rotateConnector } from "../../lib/connectors/rotate-connector";
 import { disableConnector, enableConnector } from "../../lib/connectors/set-connector-enabled";
 import { testConnector } from "../../lib/connectors/test-connector";
+import { listRoutes, type RouteView } from "../../lib/routing/list-routes";
+import { setRoute } from "../../lib/routing/set-route";
 
 type Values = Record<string, string | boolean | undefined>;
 type OptionSpec = Record<string, { type: "string" | "boolean" }>;
@@ -125,6 +127,11 @@ function describeConnector(c: ConnectorView): string {
   const tested = c.lastTestedAt ? `last test ${c.lastTestOk ? "ok" : "FAILED"} ${c.lastTestedAt}` : "never tested";
   return `${c.id}  ${c.provider} ${c.environment}  "${c.name}"  ${c.enabled ? "enabled" : "DISABLED"}  ${hints}${c.apiBase ? `  apiBase ${c.apiBase}` : ""}  ${tested}
     provider events: ${c.eventsUrl}`;
+}
+
+function describeRoute(r: RouteView): string {
+  const when = [r.currencies.length ? r.currencies.join(",") : "any currency", r.minAmount !== null || r.maxAmount !== null ? `amount ${r.minAmount ?? 1}–${r.maxAmount ?? "∞"}` : "any amount"].join(", ");
+  return `${r.method} (${when}) → ${r.connectors.map((c) => `${c.id} ${c.provider} "${c.name}"${c.enabled ? "" : " DISABLED"}`).join(" → ")}`;
 }
 
 const decisionOptions: OptionSpec = { transaction: { type: "string" }, user: { type: "string" }, reason: { type: "string" }, "seen-updated-at": { type: "string" } };
@@ -312,6 +319,34 @@ export const commands: Record<string, Command> = {
     async run(v) {
       const connector = await enableConnector({ connectorId: required(v, "connector"), actor: CLI_ACTOR });
       return { json: { connector }, text: `Enabled:\n${describeConnector(connector)}` };
+    },
+  },
+
+  "route:set": {
+    usage: "--merchant ID --env sandbox|production --method card|bnpl|bank_transfer|… --connectors cn_A,cn_B (in order; \"\" removes the route) [--currencies EUR,USD] [--min-amount N] [--max-amount N]",
+    options: { merchant: { type: "string" }, env: { type: "string" }, method: { type: "string" }, connectors: { type: "string" }, currencies: { type: "string" }, "min-amount": { type: "string" }, "max-amount": { type: "string" } },
+    async run(v) {
+      const connectors = v.connectors;
+      if (typeof connectors !== "string") throw new CliUsageError("--connectors is required (an empty value removes the route)");
+      const list = (value: string | undefined) => (value ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+      const merchantId = required(v, "merchant");
+      const env = environment(v);
+      const routes = await setRoute({
+        merchantId,
+        environment: env,
+        input: { method: required(v, "method"), connectorIds: list(connectors), currencies: list(optional(v, "currencies")), minAmount: positiveInt(optional(v, "min-amount"), "min-amount"), maxAmount: positiveInt(optional(v, "max-amount"), "max-amount") },
+        actor: CLI_ACTOR,
+      });
+      return { json: { routes }, text: routes.length ? routes.map(describeRoute).join("\n") : `${merchantId} has no routes in ${env}.` };
+    },
+  },
+
+  "route:list": {
+    usage: "--merchant ID --env sandbox|production",
+    options: { merchant: { type: "string" }, env: { type: "string" } },
+    async run(v) {
+      const routes = await listRoutes({ merchantId: required(v, "merchant"), environment: environment(v) });
+      return { json: { routes }, text: routes.length ? routes.map(describeRoute).join("\n") : "No routes." };
     },
   },
 

@@ -82,6 +82,7 @@ CREATE TABLE "ProviderEvent" (
     "connectorId" TEXT NOT NULL,
     "providerEventId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
+    "subject" JSONB NOT NULL,
     "payload" TEXT NOT NULL,
     "status" "ProviderEventStatus" NOT NULL DEFAULT 'pending',
     "attempts" INTEGER NOT NULL DEFAULT 0,
@@ -103,7 +104,7 @@ CREATE UNIQUE INDEX "PaymentRoute_merchantId_environment_method_conditionKey_key
 CREATE INDEX "PaymentAttempt_connectorId_startedAt_idx" ON "PaymentAttempt"("connectorId", "startedAt");
 
 -- CreateIndex
-CREATE INDEX "PaymentAttempt_open_idx" ON "PaymentAttempt"("nextCheckAt") WHERE (outcome IN ('in_flight', 'unknown'));
+CREATE INDEX "PaymentAttempt_open_idx" ON "PaymentAttempt"("nextCheckAt") WHERE (outcome IN ('in_flight', 'unknown', 'pending'));
 
 -- CreateIndex
 CREATE UNIQUE INDEX "PaymentAttempt_transactionId_number_key" ON "PaymentAttempt"("transactionId", "number");

@@ -1,0 +1,39 @@
+// Shared pieces of the live-provider tests: a production merchant routed to
+// Stripe connectors that point at emulators (real HTTP servers).
+import { addConnector } from "@/lib/connectors/add-connector";
+import type { ConnectorView } from "@/lib/connectors/connector-view";
+import { db } from "@/lib/db";
+import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
+import { setRoute } from "@/lib/routing/set-route";
+import { startEmulator } from "../emulators/start-emulator";
+import type { StripeEmulator } from "../emulators/stripe/server";
+import { card, merchantWithFunds, saleBody } from "../api/helpers";
+
+const OPERATOR = { type: "user" as const, id: "usr_ops", email: "ops@example.com" };
+
+let n = 0;
+/** A Stripe account of our own: its emulator, and a production connector with live keys pointed at it. */
+export async function stripeAccount({ name = `Stripe ${++n}`, timeoutMs, environment = "production" }: { name?: string; timeoutMs?: number; environment?: "production" | "sandbox" } = {}): Promise<{ emulator: StripeEmulator; connector: ConnectorView; webhookSecret: string; secretKey: string }> {
+  const emulator = await startEmulator("stripe");
+  const mode = environment === "production" ? "live" : "test";
+  const secretKey = `sk_${mode}_${name.replace(/\W/g, "")}SecretKey00000000000000`;
+  const webhookSecret = `whsec_${name.replace(/\W/g, "")}WebhookSecret0000000000`;
+  const connector = await addConnector({ input: { provider: "stripe", environment, name, credentials: { secretKey, webhookSecret }, apiBase: emulator.apiBase, ...(timeoutMs ? { timeoutMs } : {}) }, actor: OPERATOR });
+  return { emulator, connector, webhookSecret, secretKey };
+}
+
+/** A merchant whose production `method` goes to these connectors, in this order. */
+export async function routedMerchant(connectorIds: string[], { methods = ["card"], environment = "production" }: { methods?: string[]; environment?: "production" | "sandbox" } = {}): Promise<CreatedMerchant> {
+  const m = await merchantWithFunds();
+  for (const method of methods) await setRoute({ merchantId: m.merchant.id, environment, input: { method, connectorIds }, actor: OPERATOR });
+  return m;
+}
+
+/** A production card sale body with the card number given. */
+export function liveSale(m: CreatedMerchant, number: string, overrides: Record<string, unknown> = {}) {
+  return saleBody(m.merchant.id, { currency: "EUR", amount: 2_000, paymentMethodInput: card(number), callbackUrl: "https://127.0.0.1:9/webhooks", ...overrides });
+}
+
+export function attemptsOf(transactionId: string) {
+  return db.paymentAttempt.findMany({ where: { transactionId }, orderBy: { number: "asc" } });
+}
