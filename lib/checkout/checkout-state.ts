@@ -5,7 +5,10 @@
 // - absent or `idle`: the method's form (after a card decline, with its reason);
 // - `authorizing`: a card attempt is with the provider (the double-submit guard);
 // - `verification` / `confirming`: the bank asked for a code / the code is being checked;
-// - `settling`: the customer has paid by transfer or crypto; the provider confirms at `settlesAt`.
+// - `settling`: the customer has paid by transfer or crypto (or a live provider's answer is still open);
+//   the provider confirms at `settlesAt`;
+// - `redirect`: the customer is on the provider's page (3-D Secure, a BNPL or bank approval, SPEC §21)
+//   and comes back through the checkout's return URL. Written by provider-result.ts as `{action: "redirect", url}`.
 // The API (lib/transactions/create-sale.ts) writes `{action: "verification_code"}`
 // for the verification test card sent with card data; that is read as `verification`.
 import { z } from "zod";
@@ -32,16 +35,21 @@ export const CheckoutState = z.discriminatedUnion("step", [
   z.object({ step: z.literal("verification"), action: z.literal("verification_code"), codeTries: z.number().int() }),
   z.object({ step: z.literal("confirming"), action: z.literal("verification_code"), codeTries: z.number().int(), since: z.string() }),
   z.object({ step: z.literal("settling"), settlesAt: z.string() }),
+  z.object({ step: z.literal("redirect"), url: z.string() }),
 ]);
 
 export type CheckoutState = z.infer<typeof CheckoutState>;
 
 const ApiVerification = z.object({ action: z.literal("verification_code") });
+/** Only an http(s) URL is ever a place to send the customer. */
+const ProviderRedirect = z.object({ action: z.literal("redirect"), url: z.string().regex(/^https?:\/\//) });
 
 export function readCheckoutState(raw: unknown): CheckoutState {
   const parsed = CheckoutState.safeParse(raw);
   if (parsed.success) return parsed.data;
   if (ApiVerification.safeParse(raw).success) return { step: "verification", action: "verification_code", codeTries: 0 };
+  const redirect = ProviderRedirect.safeParse(raw);
+  if (redirect.success) return { step: "redirect", url: redirect.data.url };
   return { step: "idle" };
 }
 

@@ -54,12 +54,12 @@ export async function claimVerification(id: string, codeTries: number): Promise<
  * crypto and the provider confirms at `settlesAt`. The sale's expiresAt is
  * pushed past that moment, so an expiry sweep never expires money on its way.
  */
-export async function claimSettlement(id: string, settlesAt: Date, providerRef: string): Promise<boolean> {
+export async function claimSettlement(id: string, settlesAt: Date, providerRef: string | null): Promise<boolean> {
   const state: CheckoutState = { step: "settling", settlesAt: settlesAt.toISOString() };
   const count = await db.$executeRaw`
     UPDATE "Transaction"
        SET "providerState" = ${json(state)}::jsonb,
-           "providerRef" = ${providerRef},
+           "providerRef" = COALESCE(${providerRef}, "providerRef"),
            "expiresAt" = GREATEST("expiresAt", ${settlesAt}::timestamptz + interval '10 minutes')
      WHERE "id" = ${id}
        AND "status" = 'PROCESSING' AND "authorizedAt" IS NULL

@@ -15,13 +15,13 @@ import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
 
 const TOKEN = /^[0-9A-Za-z]{20,64}$/;
 
-export type CheckoutTransaction = Transaction & { merchant: { name: string }; method: { type: PaymentMethodType; name: string } | null };
+export type CheckoutTransaction = Transaction & { merchant: { name: string }; method: { type: PaymentMethodType; name: string; slug: string; provider: string } | null };
 
 async function withMerchantAndMethod(t: Transaction | null): Promise<CheckoutTransaction | null> {
   if (!t) return null;
   const [merchant, method] = await Promise.all([
     db.merchant.findUniqueOrThrow({ where: { id: t.merchantId }, select: { name: true } }),
-    t.paymentMethodId ? db.paymentMethod.findUnique({ where: { id: t.paymentMethodId }, select: { type: true, name: true } }) : null,
+    t.paymentMethodId ? db.paymentMethod.findUnique({ where: { id: t.paymentMethodId }, select: { type: true, name: true, slug: true, provider: true } }) : null,
   ]);
   return { ...t, merchant, method };
 }

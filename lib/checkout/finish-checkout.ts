@@ -6,15 +6,15 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/log";
 import { DECLINE_MESSAGES } from "@/lib/providers/sandbox/test-cards";
 import type { CardSummary, DeclineCode, ProviderResult } from "@/lib/providers/types";
-import { applyProviderResult, type AppliedResult } from "@/lib/transactions/provider-result";
+import { applyProviderResult, type AppliedResult, type ApplyOptions } from "@/lib/transactions/provider-result";
 import type { CheckoutResult } from "./checkout-result";
 import { MAX_CHECKOUT_ATTEMPTS, type DeclineReason } from "./checkout-state";
 import { setCheckoutState } from "./claim-step";
 
-const PROVIDER = { type: "provider" } as const;
+export const PROVIDER = { type: "provider" } as const;
 
 /** The history reasons of a checkout's final answers. */
-const CHECKOUT_REASON = (r: { status: "succeeded" | "declined" }) => (r.status === "succeeded" ? "paid on the hosted checkout" : "declined on the hosted checkout");
+export const CHECKOUT_REASON = (r: { status: "succeeded" | "declined" }) => (r.status === "succeeded" ? "paid on the hosted checkout" : "declined on the hosted checkout");
 
 /** What a finished (or already moved) checkout shows the customer. */
 export function checkoutResultOf(applied: AppliedResult): CheckoutResult {
@@ -26,7 +26,7 @@ export function checkoutResultOf(applied: AppliedResult): CheckoutResult {
  * that applies provider answers (lib/transactions/provider-result.ts). A
  * charge for a sale that moved meanwhile (expired, canceled) is voided there.
  */
-export function applyCheckoutResult(t: Transaction, result: ProviderResult, options: { declines?: "final" | "attempt"; card?: CardSummary } = {}): Promise<AppliedResult> {
+export function applyCheckoutResult(t: Transaction, result: ProviderResult, options: { declines?: "final" | "attempt"; card?: CardSummary; inTransaction?: ApplyOptions["inTransaction"] } = {}): Promise<AppliedResult> {
   return applyProviderResult({ transaction: t, result, actor: PROVIDER, reason: CHECKOUT_REASON, ...options });
 }
 

@@ -10,6 +10,7 @@ import { outcomeUrl, returnUrl } from "./checkout-urls";
 import { expireCheckoutIfDue } from "./expire-checkout";
 import { findCheckout, findCheckoutById, type CheckoutTransaction } from "./find-checkout";
 import { resolveLocale, type CheckoutLocale } from "./i18n";
+import { isRouted } from "./pay-through-connectors";
 import { settleDuePayment } from "./settle-checkout";
 import { watchCryptoPayment } from "./simulate-provider";
 
@@ -32,6 +33,8 @@ export interface CheckoutSession {
   methodName: string;
   locale: CheckoutLocale;
   testMode: boolean;
+  /** Paid through the merchant's connectors (SPEC §21), not the simulator: redirect methods go to the provider's page. */
+  routed: boolean;
   attemptsLeft: number;
   /** Where the customer goes once the sale is finished (with transactionId, orderId, status). */
   outcomeUrl: string | null;
@@ -60,6 +63,7 @@ export async function loadCheckoutSession(token: string, now = new Date()): Prom
     methodName: t.method?.name ?? t.paymentMethod,
     locale: resolveLocale(t.locale),
     testMode: t.environment === "sandbox",
+    routed: isRouted(t),
     attemptsLeft: Math.max(0, MAX_CHECKOUT_ATTEMPTS - t.checkoutAttempts),
     outcomeUrl: outcomeUrl(t),
     returnUrl: returnUrl(t),

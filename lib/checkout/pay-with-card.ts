@@ -15,6 +15,7 @@ import { resultOfOtherRequest } from "./await-other-request";
 import { claimCardAttempt, setCheckoutState } from "./claim-step";
 import { awaitsCustomer, findCheckout, type CheckoutTransaction } from "./find-checkout";
 import { applyCheckoutResult, checkoutResultOf, recordDeclinedAttempt } from "./finish-checkout";
+import { isRouted, payThroughConnectors } from "./pay-through-connectors";
 import { startSettlement } from "./settle-checkout";
 import { validateCardFields, type CardFields } from "./validate-card-fields";
 
@@ -34,6 +35,8 @@ export async function payWithCard({ token, expectedAttempts, fields }: PayWithCa
 
   if (!(await claimCardAttempt(t.id, expectedAttempts))) return resultOfOtherRequest(t.id, expectedAttempts);
   const attempts = expectedAttempts + 1;
+  // A routed card method: the merchant's connectors take it (3-D Secure sends the customer to the bank's page and back).
+  if (isRouted(t)) return payThroughConnectors(t, token, attempts, validation.card);
 
   let result: ProviderResult;
   try {

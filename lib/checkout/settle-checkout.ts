@@ -13,12 +13,13 @@ import { defineRecovery } from "@/lib/jobs/recovery";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { getProvider } from "@/lib/providers/registry";
+import { settleWithProvider } from "@/lib/transactions/settle-with-provider";
 import { isFinal } from "@/lib/transactions/state-machine";
 import type { CheckoutResult } from "./checkout-result";
 import { readCheckoutState } from "./checkout-state";
 import { claimSettlement } from "./claim-step";
 import { findCheckoutById, type CheckoutTransaction } from "./find-checkout";
-import { applyCheckoutResult } from "./finish-checkout";
+import { applyCheckoutResult, CHECKOUT_REASON, PROVIDER } from "./finish-checkout";
 
 export type SettleOutcome = "settled" | "not_due" | "pending" | "not_settling";
 
@@ -27,8 +28,14 @@ export async function settleDuePayment(transactionId: string, now = new Date()):
   const t = await findCheckoutById(transactionId);
   if (!t || t.status !== "PROCESSING") return "not_settling";
   const state = readCheckoutState(t.providerState);
-  if (state.step !== "settling" || !t.providerRef) return "not_settling";
+  if (state.step !== "settling") return "not_settling";
   if (Date.parse(state.settlesAt) > now.getTime()) return "not_due";
+  if (t.connectorId) {
+    // A live connector's payment: asked about its latest try (the reconcile job asks too; the first answer decides).
+    const settled = await settleWithProvider({ transaction: t, actor: PROVIDER, reason: CHECKOUT_REASON });
+    return settled.outcome === "unknown" || settled.outcome === "pending" || settled.outcome === "requires_action" || (settled.outcome === "not_open" && t.status === "PROCESSING") ? "pending" : "settled";
+  }
+  if (!t.providerRef) return "not_settling";
   const provider = getProvider(t.environment, t.provider ?? "");
   if (!provider) return "pending";
   const result = await provider.status({ providerRef: t.providerRef, kind: "payment" });
@@ -48,7 +55,7 @@ export const settleCheckoutJob = defineJob(JOBS.settleCheckout, async ({ transac
  * Puts an open checkout into `settling` with the provider's reference, and
  * schedules the confirmation. `delayMs` is when the provider is expected to know.
  */
-export async function startSettlement(t: CheckoutTransaction, { providerRef, delayMs }: { providerRef: string; delayMs: number }): Promise<CheckoutResult> {
+export async function startSettlement(t: CheckoutTransaction, { providerRef, delayMs }: { providerRef: string | null; delayMs: number }): Promise<CheckoutResult> {
   if (!(await claimSettlement(t.id, new Date(Date.now() + delayMs), providerRef))) {
     const now = await findCheckoutById(t.id);
     if (now && isFinal(now.status)) return { kind: "finished" };

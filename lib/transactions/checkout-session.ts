@@ -10,7 +10,8 @@ export interface CheckoutSession {
   url: string;
 }
 
-function checkoutUrl(token: string): string {
+/** The customer's page of a checkout token: {checkout_url}/pay/<token>. */
+export function checkoutUrl(token: string): string {
   return `${env.CHECKOUT_BASE_URL.replace(/\/$/, "")}/pay/${token}`;
 }
 

@@ -1,10 +1,13 @@
 // Production payments through a Stripe connector (SPEC §21), through the real
 // API route handlers, with the connector pointed at the Stripe emulator: a
-// live-key direct card sale, declines in the seed's codes, authorize →
-// partial capture → refunds, void, and the ledger per connector with
-// Stripe's fees.
+// live-key direct card sale, declines in the seed's codes, 3-D Secure as the
+// seed's redirect url completed through Sluice's return URL, authorize →
+// partial capture → refunds, void, a Klarna sale on the hosted checkout, and
+// the ledger per connector with Stripe's fees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "bullmq";
+import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
+import { continueToProvider } from "@/lib/checkout/provider-redirect";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
@@ -21,6 +24,22 @@ afterAll(async () => {
   await worker.close();
   await account.emulator.close();
 });
+
+/** What the customer's browser does on the provider's page: press a button of its form. */
+async function customerAt(url: string, outcome: "approve" | "fail"): Promise<string> {
+  const res = await fetch(url, { method: "POST", body: new URLSearchParams({ outcome }), redirect: "manual" });
+  expect(res.status).toBe(303);
+  return res.headers.get("location")!;
+}
+
+/** Sluice's return URL, as the browser follows the provider's redirect to it. */
+async function comeBack(location: string): Promise<string> {
+  const url = new URL(location);
+  const token = url.pathname.split("/").at(-2)!;
+  const res = await returnRoute.GET(new Request(url, { headers: { "x-sluice-checkout-base": "/checkout" } }), { params: Promise.resolve({ token }) });
+  expect(res.status).toBe(303);
+  return res.headers.get("location")!;
+}
 
 describe("a live-key direct card sale", () => {
   it("answers SUCCESS, records its attempt, and books Stripe's fee to the connector's own accounts", async () => {
@@ -78,6 +97,43 @@ describe("a live-key direct card sale", () => {
   });
 });
 
+describe("3-D Secure", () => {
+  it("answers PROCESSING with Sluice's checkout url; the customer completes the challenge and comes back; SUCCESS with its webhook", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4000002500003155") });
+    expect(r.status).toBe(201);
+    expect(r.body.transaction.status).toBe("PROCESSING");
+    expect(r.body.url).toMatch(/^http:\/\/localhost:3000\/checkout\/pay\/[0-9A-Za-z]{32}$/);
+    const id = r.body.transaction.id as string;
+    expect((await db.event.findMany({ where: { transactionId: id } })).map((e) => e.type)).toEqual(["transaction.processing"]);
+
+    // The checkout forwards the customer to the bank's page Stripe named; they pass the challenge there.
+    const t = await db.transaction.findUniqueOrThrow({ where: { id } });
+    const state = t.providerState as { action: string; url: string };
+    expect(state).toMatchObject({ action: "redirect", url: expect.stringContaining(`${account.emulator.apiBase}/_emulator/authenticate/`) });
+    const back = await customerAt(state.url, "approve");
+    expect(back).toMatch(new RegExp(`^${r.body.url}/return\\?payment_intent=pi_`));
+    expect(await comeBack(back)).toMatch(/\/checkout\/pay\/[0-9A-Za-z]{32}\/complete$/);
+
+    const done = await db.transaction.findUniqueOrThrow({ where: { id } });
+    expect(done.status).toBe("SUCCESS");
+    expect((await db.event.findMany({ where: { transactionId: id }, orderBy: { seq: "asc" } })).map((e) => e.type)).toEqual(["transaction.processing", "transaction.succeeded"]);
+  });
+
+  it("a failed challenge is a declined attempt: the customer may try another card on the checkout", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4000002500003155") });
+    const t = await db.transaction.findUniqueOrThrow({ where: { id: r.body.transaction.id } });
+    const back = await customerAt((t.providerState as { url: string }).url, "fail");
+    await comeBack(back);
+    // The checkout lets the customer try another card (SPEC §12); the attempt's decline is recorded.
+    const after = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });
+    expect(after.status).toBe("PROCESSING");
+    expect(after.providerState).toMatchObject({ step: "idle", lastDecline: { code: "card_declined" } });
+    expect((await attemptsOf(t.id))[0]).toMatchObject({ outcome: "declined", declineCode: "card_declined" });
+  });
+});
+
 describe("authorize and capture", () => {
   it("authorize → partial capture → partial and full refund, each at Stripe, with fees and the ledger per connector", async () => {
     const m = await routedMerchant([account.connector.id]);
@@ -114,5 +170,26 @@ describe("authorize and capture", () => {
     expect(voided.body.transaction.status).toBe("CANCELED");
     expect(account.emulator.paymentIntentFor(id)[0]!.status).toBe("canceled");
     expect((await attemptsOf(id)).map((a) => [a.operation, a.outcome])).toEqual([["authorize", "succeeded"], ["release", "succeeded"]]);
+  });
+});
+
+describe("a redirect method on the hosted checkout", () => {
+  it("Klarna (bnpl): the customer continues to Klarna, approves, comes back; SUCCESS", async () => {
+    const m = await routedMerchant([account.connector.id], { methods: ["bnpl"] });
+    const methods = await callApi("GET /payment-methods", { key: m.keys.production });
+    expect(methods.body.data).toEqual([expect.objectContaining({ slug: "bnpl", type: "bnpl", name: "Klarna", actions: ["SALE"], requiresRedirect: true })]);
+
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "", { paymentMethod: "bnpl", paymentMethodInput: undefined, customer: { email: "jane@example.com", firstName: "Jane", lastName: "Doe", country: "DE" } }) });
+    expect(r.status).toBe(201);
+    expect(r.body.url).toBeDefined();
+    const token = new URL(r.body.url).pathname.split("/").at(-1)!;
+    expect(await continueToProvider({ token })).toEqual({ kind: "next" });
+    const t = await db.transaction.findUniqueOrThrow({ where: { id: r.body.transaction.id } });
+    const [pi] = account.emulator.paymentIntentFor(t.id);
+    expect(pi).toMatchObject({ allowed_payment_method_types: ["klarna"], status: "requires_action" });
+    expect(account.emulator.paymentMethods.get(pi!.payment_method as string)?.billing_details).toMatchObject({ email: "jane@example.com", address: { country: "DE" } });
+
+    await comeBack(await customerAt((t.providerState as { url: string }).url, "approve"));
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("SUCCESS");
   });
 });

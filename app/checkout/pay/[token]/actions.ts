@@ -15,6 +15,7 @@ import { findCheckoutLocale } from "@/lib/checkout/find-checkout";
 import type { CheckoutFormState } from "@/lib/checkout/form-state";
 import { checkoutTranslator, resolveLocale, type CheckoutTranslator } from "@/lib/checkout/i18n";
 import { payWithCard } from "@/lib/checkout/pay-with-card";
+import { continueToProvider } from "@/lib/checkout/provider-redirect";
 import { approveBnpl, approveWallet, reportTransferSent, simulateDecline } from "@/lib/checkout/simulate-provider";
 import { cvcLength, type CardFieldError } from "@/lib/checkout/validate-card-fields";
 import { cardBrand } from "@/lib/schema/card";
@@ -118,6 +119,11 @@ export async function cancelPayment(token: string): Promise<void> {
 
 export async function simulateProviderDecline(token: string): Promise<void> {
   await thenShowPage(token, await simulateDecline({ token }));
+}
+
+/** "Continue to Klarna" (or to the bank): the payment goes to the merchant's connectors, the page forwards the customer. */
+export async function continueToProviderPayment(token: string): Promise<void> {
+  await thenShowPage(token, await continueToProvider({ token }));
 }
 
 export async function reportBankTransfer(token: string): Promise<void> {

@@ -9,11 +9,13 @@ import { CardPanel } from "@/components/checkout/card-panel";
 import { CheckoutShell } from "@/components/checkout/checkout-shell";
 import { ClosedCheckout } from "@/components/checkout/closed-checkout";
 import { CryptoPanel } from "@/components/checkout/crypto-panel";
+import { ProviderRedirectNotice } from "@/components/checkout/provider-redirect-notice";
+import { ProviderRedirectPanel } from "@/components/checkout/provider-redirect-panel";
 import { WalletPanel } from "@/components/checkout/wallet-panel";
 import { loadCheckoutPage, type CheckoutPageContext } from "./load-checkout-page";
 import { isInFlight } from "@/lib/checkout/checkout-state";
 import { checkoutPath } from "@/lib/checkout/checkout-urls";
-import { approveBnplPayment, cancelPayment, payByCard, reportBankTransfer, simulateProviderDecline, verifyCode } from "./actions";
+import { approveBnplPayment, cancelPayment, continueToProviderPayment, payByCard, reportBankTransfer, simulateProviderDecline, verifyCode } from "./actions";
 
 type Props = { params: Promise<{ token: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -27,6 +29,13 @@ function MethodPanel({ page }: { page: CheckoutPageContext }) {
   const token = session.token;
   const completePath = checkoutPath(base, token, "complete");
   const decline = simulateProviderDecline.bind(null, token);
+  // A live provider's page (3-D Secure, a lender's or a bank's approval, SPEC §21): on to it, and back through the return URL.
+  if (session.state.step === "redirect") {
+    return <ProviderRedirectNotice t={t} url={session.state.url} destination={session.methodType === "card" ? t("redirect.yourBank") : session.methodName} amount={amount} />;
+  }
+  if (session.routed && session.methodType !== "card") {
+    return <ProviderRedirectPanel session={session} t={t} amount={amount} start={continueToProviderPayment.bind(null, token)} />;
+  }
   switch (session.methodType) {
     case "card":
       return <CardPanel session={session} t={t} amount={amount} pay={payByCard.bind(null, token)} verify={verifyCode.bind(null, token)} completePath={completePath} />;
