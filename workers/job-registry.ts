@@ -11,9 +11,10 @@ import { screenSaleJob } from "@/lib/risk/screen-sale-job";
 import { saleScreeningRecovery } from "@/lib/risk/sweep-sale-screening";
 import { confirmRefundJob, refundRecovery } from "@/lib/transactions/settle-refund";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
+import { applyProviderEventJob, providerEventRecovery } from "@/lib/provider-events/apply-provider-event";
 import { reconcileAttemptJob, reconcileRecovery } from "@/lib/transactions/reconcile-attempts";
 
-export const jobDefinitions: JobDefinition[] = [processPayoutJob, screenSaleJob, deliverWebhookJob, confirmRefundJob, settleCheckoutJob, reconcileAttemptJob];
+export const jobDefinitions: JobDefinition[] = [processPayoutJob, screenSaleJob, deliverWebhookJob, confirmRefundJob, settleCheckoutJob, reconcileAttemptJob, applyProviderEventJob];
 
 /** Each job kind's way back when its queueing was lost (lib/jobs/recovery.ts); webhooks use the outbox relay. */
-export const recoveries: Recovery[] = [payoutRecovery, saleScreeningRecovery, refundRecovery, settlementRecovery, reconcileRecovery] as Recovery[];
+export const recoveries: Recovery[] = [payoutRecovery, saleScreeningRecovery, refundRecovery, settlementRecovery, reconcileRecovery, providerEventRecovery] as Recovery[];

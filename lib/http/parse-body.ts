@@ -14,10 +14,13 @@ import { formatZodIssue } from "@/lib/schema/zod-message";
  */
 const MAX_JSON_DEPTH = 32;
 
-const tooLarge = () => new AppError("payload_too_large", `Request body must not exceed ${MAX_BODY_BYTES} bytes`);
+const tooLarge = (max: number) => new AppError("payload_too_large", `Request body must not exceed ${max} bytes`);
 
-/** Checks the content type and reads the body as text, without trusting Content-Length. */
-export async function readBodyText(req: Request): Promise<string> {
+/**
+ * Checks the content type and reads the body as text, without trusting Content-Length.
+ * `maxBytes`: the API's 64 KiB unless a route receives larger documents (a provider's events).
+ */
+export async function readBodyText(req: Request, { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {}): Promise<string> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new AppError("unsupported_media_type", "Content-Type must be application/json");
@@ -28,8 +31,8 @@ export async function readBodyText(req: Request): Promise<string> {
     throw new AppError("unsupported_media_type", "Content-Type must be application/json with charset utf-8");
   }
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = await readLimited(req);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const bytes = await readLimited(req, maxBytes);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -57,8 +60,8 @@ export function parseJsonText<T extends z.ZodType>(text: string, schema: T): { j
   return { json, data: parsed.data };
 }
 
-/** Reads at most MAX_BODY_BYTES: a chunked upload (no Content-Length) is cut off at the limit too. */
-async function readLimited(req: Request): Promise<Uint8Array> {
+/** Reads at most `maxBytes`: a chunked upload (no Content-Length) is cut off at the limit too. */
+async function readLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -67,9 +70,9 @@ async function readLimited(req: Request): Promise<Uint8Array> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }

@@ -44,4 +44,6 @@ export const JOBS = {
   settleCheckout: { queue: QUEUES.payments, name: "checkout.settle", schema: z.object({ transactionId: z.string().min(1) }) },
   /** Asks a live connector what became of a call whose outcome is open (lib/transactions/reconcile-attempts.ts). */
   reconcileAttempt: { queue: QUEUES.payments, name: "attempt.reconcile", schema: z.object({ attemptId: z.string().regex(/^pa_[0-9A-Za-z]+$/) }) },
+  /** Applies a provider's event stored at POST /providers/{connectorId}/events (lib/provider-events/apply-provider-event.ts). */
+  applyProviderEvent: { queue: QUEUES.payments, name: "provider-event.apply", schema: z.object({ eventId: z.string().regex(/^pev_[0-9A-Za-z]+$/) }) },
 } as const satisfies Record<string, JobType>;

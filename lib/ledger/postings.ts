@@ -94,6 +94,14 @@ export function postProviderFee(tx: Tx, t: Money, fee: { amount: bigint; currenc
   });
 }
 
+/** CHARGEBACK reversed (the merchant won the dispute): the money comes back to available. */
+export function postChargebackReversed(tx: Tx, t: Money) {
+  return post(tx, t, "chargeback_reversed", [
+    { account: provider(t), amount: -t.amount },
+    { account: available(t), amount: t.amount },
+  ]);
+}
+
 /** CHARGEBACK: available → provider; imposed, so it may take the balance below zero. */
 export function postChargeback(tx: Tx, t: Money) {
   return post(tx, t, "chargeback", [

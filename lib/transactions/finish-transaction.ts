@@ -8,7 +8,7 @@ import { db, type Tx } from "@/lib/db";
 import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
-import { postPayoutReleased, postPayoutSucceeded, postProviderFee, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
+import { postChargebackReversed, postPayoutReleased, postPayoutSucceeded, postProviderFee, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
 import type { CardSummary, ProviderFee } from "@/lib/providers/types";
 import type { TransactionDeclineCode } from "@/lib/schema/decline-codes";
 import { afterCommit } from "@/lib/webhooks/after-commit";
@@ -79,7 +79,11 @@ export async function authorizeTransaction(opts: FinishOptions & { providerRef?:
   return run(opts, (tx) => recordAuthorization(tx, { id: opts.id, actor: opts.actor, data: providerColumns(opts) }));
 }
 
-/** → DECLINED with a decline code. A PAYOUT's reserve is released; a REFUND's money returns to available. */
+/**
+ * → DECLINED with a decline code. A PAYOUT's reserve is released; a REFUND's
+ * money returns to available; a CHARGEBACK declined is a dispute the merchant
+ * won, and its money returns to available too.
+ */
 export async function declineTransaction(opts: FinishOptions & { code: TransactionDeclineCode; message: string; card?: CardSummary }): Promise<Transaction> {
   return run(opts, async (tx) => {
     const data = {
@@ -115,6 +119,7 @@ export async function expireTransaction(opts: FinishOptions): Promise<Transactio
 async function releaseMoney(tx: Tx, t: Transaction): Promise<void> {
   if (t.action === "PAYOUT") await postPayoutReleased(tx, t);
   if (t.action === "REFUND") await postRefundReversed(tx, t);
+  if (t.action === "CHARGEBACK") await postChargebackReversed(tx, t);
 }
 
 /** A declined refund gives its amount back to the sale's refundable balance. */

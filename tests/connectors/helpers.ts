@@ -1,5 +1,10 @@
 // Shared pieces of the live-provider tests: a production merchant routed to
-// Stripe connectors that point at emulators (real HTTP servers).
+// Stripe connectors that point at emulators (real HTTP servers), and Sluice's
+// provider-events URL served over real HTTP so an emulator can POST its
+// signed events to it.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import * as providerEvents from "@/app/providers/[connectorId]/events/route";
 import { addConnector } from "@/lib/connectors/add-connector";
 import type { ConnectorView } from "@/lib/connectors/connector-view";
 import { db } from "@/lib/db";
@@ -36,4 +41,31 @@ export function liveSale(m: CreatedMerchant, number: string, overrides: Record<s
 
 export function attemptsOf(transactionId: string) {
   return db.paymentAttempt.findMany({ where: { transactionId }, orderBy: { number: "asc" } });
+}
+
+/**
+ * POST /providers/{connectorId}/events over real HTTP: the route handler
+ * Next.js serves, behind a plain node:http server, so an emulator's signed
+ * webhooks arrive as they would in production.
+ */
+export async function startEventsEndpoint(): Promise<{ url: (connectorId: string) => string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    const match = /^\/providers\/([^/]+)\/events$/.exec(req.url ?? "");
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (!match) return void res.writeHead(404).end();
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const request = new Request(`http://localhost${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const response = await providerEvents.POST(request, { params: Promise.resolve({ connectorId: decodeURIComponent(match[1]!) }) });
+    res.writeHead(response.status, Object.fromEntries(response.headers.entries())).end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: (connectorId) => `${base}/providers/${connectorId}/events`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Points an account's emulator at the events endpoint with its connector's webhook secret. */
+export function sendEventsTo(account: Awaited<ReturnType<typeof stripeAccount>>, endpoint: { url: (connectorId: string) => string }, autoDeliver = true): void {
+  account.emulator.webhooks({ url: endpoint.url(account.connector.id), secret: account.webhookSecret, autoDeliver });
 }

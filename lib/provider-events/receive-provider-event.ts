@@ -1,0 +1,63 @@
+// POST /providers/{connectorId}/events (SPEC §21): a provider tells Sluice
+// that something changed. The signature is checked with the provider's own
+// library and the connector's webhook secret (a rotation's previous secret
+// too, during its overlap); a bad one is refused 400, stored nowhere and
+// counted. A good one is stored once — the provider's event id is unique per
+// connector, so a redelivery changes nothing — and applied by a job, so the
+// provider gets its 2xx at once, however long applying takes.
+import { db, Prisma } from "@/lib/db";
+import { invalid, notFound } from "@/lib/errors";
+import type { Prisma as P } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { JOBS } from "@/lib/jobs/job-types";
+import { logger } from "@/lib/log";
+import { openCredentials } from "@/lib/connectors/connector-credentials";
+import { ProviderEventRejectedError, type ParsedProviderEvent } from "@/lib/providers/live-connector";
+import { connectorKind } from "@/lib/providers/registry";
+import { countRejectedEvent } from "./rejected-events";
+
+/** A provider's event body may be far larger than an API request; Stripe's are tens of KiB. */
+export const MAX_EVENT_BYTES = 512 * 1024;
+
+const CONNECTOR_ID = /^cn_[0-9A-Za-z]{10,40}$/;
+
+export function providerEventJobId(eventId: string): string {
+  return `provider-event-${eventId}`;
+}
+
+export interface ReceivedEvent {
+  received: true;
+  /** This provider event was stored before: nothing new happens. */
+  duplicate: boolean;
+}
+
+export async function receiveProviderEvent({ connectorId, headers, body }: { connectorId: string; headers: Headers; body: string }): Promise<ReceivedEvent> {
+  const connector = CONNECTOR_ID.test(connectorId) ? await db.connector.findUnique({ where: { id: connectorId } }) : null;
+  const kind = connector ? connectorKind(connector.provider) : null;
+  if (!connector || !kind) throw notFound("No such connector");
+  let parsed: ParsedProviderEvent;
+  try {
+    // Events of a disabled connector are still taken: the payments it holds (refunds, disputes) keep changing.
+    parsed = kind.parseEvent(body, headers, openCredentials(connector).map((c) => kind.credentials(connector.environment).parse(c)));
+  } catch (error) {
+    if (!(error instanceof ProviderEventRejectedError)) throw error;
+    await countRejectedEvent(connectorId, error.reason);
+    throw invalid(error.reason === "signature" ? "Invalid signature" : "Not a provider event");
+  }
+  if (parsed.id.length > 255 || parsed.type.length > 255) throw invalid("Not a provider event");
+
+  const id = newId("providerEvent");
+  let duplicate = false;
+  try {
+    await db.providerEvent.create({ data: { id, connectorId, providerEventId: parsed.id, type: parsed.type, subject: parsed.subject as unknown as P.InputJsonValue, payload: body, status: parsed.subject.kind === "ignored" ? "ignored" : "pending", outcome: parsed.subject.kind === "ignored" ? "not an event Sluice acts on" : null } });
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    duplicate = true;
+  }
+  if (!duplicate && parsed.subject.kind !== "ignored") {
+    // The row is the durable intent; if Redis is away the recovery queues the job (lib/provider-events/apply-provider-event.ts).
+    await enqueueJob(JOBS.applyProviderEvent, { eventId: id }, { jobId: providerEventJobId(id) }).catch((err: Error) => logger.warn({ eventId: id, err: err.message }, "could not queue a provider event; the recovery will"));
+  }
+  return { received: true, duplicate };
+}
