@@ -1,7 +1,10 @@
 // The Prometheus exposition of /api/metrics (SPEC §14): this web process's
 // own runtime metrics, the delivery counters of every live worker added up,
 // and webhook backlog gauges read at scrape time.
-import { AggregatorRegistry, collectDefaultMetrics, Gauge, Registry, type PrometheusContentType } from "prom-client";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry, type PrometheusContentType } from "prom-client";
+import { getConnectorHealth } from "@/lib/connectors/connector-health";
+import { logger } from "@/lib/log";
+import { rejectedEventCounts } from "@/lib/provider-events/rejected-events";
 import { getWebhookHealth } from "@/lib/webhooks/get-webhook-health";
 import { readWorkerMetrics } from "@/lib/metrics/publish-worker-metrics";
 import { deliveryRegistry } from "@/lib/metrics/webhook-metrics";
@@ -12,7 +15,15 @@ interface WebMetrics {
   outboxBacklog: Gauge;
   oldestUndeliveredAge: Gauge;
   failedAttempts24h: Gauge;
+  circuitState: Gauge<"connector" | "provider" | "environment">;
+  connectorAttempts: Gauge<"connector" | "outcome">;
+  connectorSuccessRate: Gauge<"connector">;
+  unknownOutcomes: Gauge<"connector">;
+  rejectedEvents: Counter<"connector" | "reason">;
 }
+
+/** The breaker's states as numbers, so an alert can say `> 0`. */
+const CIRCUIT_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
 
 // One set per process, also across Next.js dev reloads (prom-client refuses duplicate names).
 const globalForMetrics = globalThis as unknown as { sluiceWebMetrics?: WebMetrics };
@@ -28,6 +39,11 @@ function webMetrics(): WebMetrics {
     outboxBacklog: new Gauge({ name: "sluice_webhook_outbox_backlog", help: "Committed events not yet handed to the webhook queue.", registers }),
     oldestUndeliveredAge: new Gauge({ name: "sluice_webhook_oldest_undelivered_age_seconds", help: "Age of the oldest event still pending delivery (0 when none).", registers }),
     failedAttempts24h: new Gauge({ name: "sluice_webhook_failed_attempts_24h", help: "Webhook delivery attempts that failed in the last 24 hours.", registers }),
+    circuitState: new Gauge({ name: "sluice_connector_circuit_state", help: "Each connector's circuit breaker: 0 closed, 1 half-open, 2 open (SPEC §21).", labelNames: ["connector", "provider", "environment"] as const, registers }),
+    connectorAttempts: new Gauge({ name: "sluice_connector_attempts_1h", help: "Payment attempts at each connector in the last hour, by outcome.", labelNames: ["connector", "outcome"] as const, registers }),
+    connectorSuccessRate: new Gauge({ name: "sluice_connector_success_rate_1h", help: "Share of each connector's attempts in the last hour that took the payment (absent without attempts).", labelNames: ["connector"] as const, registers }),
+    unknownOutcomes: new Gauge({ name: "sluice_connector_unknown_outcomes", help: "Calls to each connector whose outcome is still unknown after 10 minutes.", labelNames: ["connector"] as const, registers }),
+    rejectedEvents: new Counter({ name: "sluice_provider_events_rejected_total", help: "Provider events refused at POST /providers/{connectorId}/events, by connector and reason (signature, malformed).", labelNames: ["connector", "reason"] as const, registers }),
   };
   globalForMetrics.sluiceWebMetrics = metrics;
   return metrics;
@@ -41,6 +57,7 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
   m.outboxBacklog.set(health.outboxBacklog);
   m.oldestUndeliveredAge.set(health.oldestUndelivered?.ageSeconds ?? 0);
   m.failedAttempts24h.set(health.failedAttempts24h);
+  await renderConnectorMetrics(m);
 
   // Until a worker has reported, this process's own (idle) delivery registry stands in, so the counters are always described.
   const workers = await readWorkerMetrics().catch(() => []);
@@ -48,3 +65,25 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
   const merged = Registry.merge([m.registry, fleet]);
   return { contentType: merged.contentType, body: await merged.metrics() };
 }
+
+/** The live connectors' health (lib/connectors/connector-health.ts) and the refused provider events. */
+async function renderConnectorMetrics(m: WebMetrics): Promise<void> {
+  m.circuitState.reset();
+  m.connectorAttempts.reset();
+  m.connectorSuccessRate.reset();
+  m.unknownOutcomes.reset();
+  for (const c of await getConnectorHealth()) {
+    m.circuitState.set({ connector: c.connectorId, provider: c.provider, environment: c.environment }, CIRCUIT_VALUE[c.circuit]);
+    for (const [outcome, count] of Object.entries(c.lastHour.attempts)) m.connectorAttempts.set({ connector: c.connectorId, outcome }, count);
+    if (c.lastHour.successRate !== null) m.connectorSuccessRate.set({ connector: c.connectorId }, c.lastHour.successRate);
+    m.unknownOutcomes.set({ connector: c.connectorId }, c.unknownOutcomes);
+  }
+  // Counted in Redis by every web process; absent while Redis cannot be read.
+  m.rejectedEvents.reset();
+  const rejected = await rejectedEventCounts().catch((err: Error) => {
+    logger.warn({ err: err.message }, "rejected provider events unreadable (Redis)");
+    return [];
+  });
+  for (const r of rejected) m.rejectedEvents.inc({ connector: r.connectorId, reason: r.reason }, r.count);
+}
+
