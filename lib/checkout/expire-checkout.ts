@@ -6,6 +6,8 @@
 import { db } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { afterCommit } from "@/lib/webhooks/after-commit";
+import { releaseHold } from "@/lib/transactions/provider-result";
+import { settledBeforeExpiry } from "@/lib/transactions/settle-with-provider";
 import { transition, TransitionRefusedError } from "@/lib/transactions/transition";
 import { isInFlight, readCheckoutState } from "./checkout-state";
 
@@ -19,13 +21,17 @@ function isDue(t: Pick<Transaction, "status" | "expiresAt" | "providerState" | "
 }
 
 /** Expires the checkout if it is due; true when this call moved it. */
-export async function expireCheckoutIfDue(t: Pick<Transaction, "id" | "status" | "expiresAt" | "providerState" | "authorizedAt">, now = new Date()): Promise<boolean> {
+export async function expireCheckoutIfDue(t: Transaction, now = new Date()): Promise<boolean> {
   if (!isDue(t, now)) return false;
+  // At a live connector the customer may have paid on the provider's page without coming back: ask first (SPEC §21).
+  if (await settledBeforeExpiry(t, { type: "system" })) return true;
   try {
-    const { eventId } = await db.$transaction((tx) =>
+    const { eventId, transaction } = await db.$transaction((tx) =>
       transition(tx, { id: t.id, to: "EXPIRED", actor: { type: "system" }, reason: "checkout not completed in time", onlyFrom: ["PROCESSING", "CREATED"], onlyUnauthorized: true }),
     );
     await afterCommit([eventId]);
+    // Still open at the provider: canceled there, so it cannot be completed after expiring here.
+    if (transaction.connectorId && transaction.providerRef) await releaseHold(transaction);
     return true;
   } catch (err) {
     if (err instanceof TransitionRefusedError) return false;

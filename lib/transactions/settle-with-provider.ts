@@ -71,3 +71,15 @@ export async function settleWithProvider({ transaction: t, actor, reason, declin
       : undefined,
   });
 }
+
+/**
+ * Before a connector's checkout expires (SPEC §21): the customer may have
+ * paid on the provider's page without coming back. The provider is asked;
+ * true when its answer finished the payment (it must then not expire).
+ */
+export async function settledBeforeExpiry(t: Transaction, actor: Actor): Promise<boolean> {
+  if (!t.connectorId || !t.providerRef) return false;
+  const settled = await settleWithProvider({ transaction: t, actor, reason: (r) => `asked the provider before expiry: ${r.status}` });
+  return settled.outcome === "succeeded" || settled.outcome === "declined" || settled.outcome === "authorized" || settled.outcome === "moved";
+}
+

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "bullmq";
 import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
 import { continueToProvider } from "@/lib/checkout/provider-redirect";
+import { expireCheckouts } from "@/lib/maintenance/expire-checkouts";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
@@ -131,6 +132,25 @@ describe("3-D Secure", () => {
     expect(after.status).toBe("PROCESSING");
     expect(after.providerState).toMatchObject({ step: "idle", lastDecline: { code: "card_declined" } });
     expect((await attemptsOf(t.id))[0]).toMatchObject({ outcome: "declined", declineCode: "card_declined" });
+  });
+});
+
+describe("a checkout at the provider when it expires", () => {
+  it("paid at the bank without coming back: the provider is asked first, and the sale succeeds instead of expiring", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4000002500003155") });
+    const t = await db.transaction.findUniqueOrThrow({ where: { id: r.body.transaction.id } });
+    await customerAt((t.providerState as { url: string }).url, "approve");
+    await expireCheckouts({ now: new Date(Date.now() + 31 * 60_000) });
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("SUCCESS");
+  });
+
+  it("never completed: EXPIRED, and canceled at the provider so it cannot be completed later", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4000002500003155") });
+    await expireCheckouts({ now: new Date(Date.now() + 31 * 60_000) });
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: r.body.transaction.id } })).status).toBe("EXPIRED");
+    expect(account.emulator.paymentIntentFor(r.body.transaction.id)[0]!.status).toBe("canceled");
   });
 });
 
