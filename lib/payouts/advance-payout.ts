@@ -9,17 +9,26 @@
 //   and the provider's reference after it; a crash in between repeats the call
 //   with the same idempotency key (the transaction id), which the provider
 //   answers with the same payout instead of paying twice;
-// - a pending provider answer asks to be called again after `retryAfterMs`.
+// - a pending provider answer asks to be called again after `retryAfterMs`;
+// - a payout of a routed method (SPEC §21) is given to the first connector of
+//   its route whose circuit admits it, once, before its first submission; the
+//   call goes through the one provider-call classifier, and whatever did not
+//   get an answer (not taken, unknown) is asked again by this step's retry
+//   with the same idempotency key, never sent elsewhere.
 // Money settles or is released through finish-transaction.ts, and every
 // transition writes its history row and event there.
 import { db } from "@/lib/db";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/log";
-import { getProvider } from "@/lib/providers/registry";
+import { admits, breakerStates } from "@/lib/connectors/circuit-breaker";
+import { providerOf } from "@/lib/connectors/live-connectors";
+import { callProvider } from "@/lib/providers/call-provider";
+import { ROUTED } from "@/lib/providers/registry";
 import type { ProviderResult } from "@/lib/providers/types";
+import { requireRoute } from "@/lib/routing/plan-route";
 import { holdForReview } from "@/lib/risk/hold-for-review";
 import { screenTransaction } from "@/lib/risk/screen-transaction";
-import { applyProviderResult } from "@/lib/transactions/provider-result";
+import { applyProviderResult, callForTransaction } from "@/lib/transactions/provider-result";
 import { TransitionRefusedError } from "@/lib/transactions/transition";
 
 export type PayoutStep = { next: "done" } | { next: "poll"; afterMs: number };
@@ -41,23 +50,37 @@ async function wasApproved(id: string): Promise<boolean> {
   return (await db.transactionEvent.count({ where: { transactionId: id, fromStatus: "WAIT_APPROVE", toStatus: "PROCESSING" } })) > 0;
 }
 
-async function submit(t: Transaction): Promise<ProviderResult> {
-  const provider = getProvider(t.environment, t.provider ?? "sandbox");
-  // A connector removed from the registry while payouts were in flight: retry until it is back, never guess an outcome.
-  if (!provider) throw new Error(`No ${t.environment} provider "${t.provider}" for payout ${t.id}`);
-  if (!t.methodType) throw new Error(`Payout ${t.id} has no method type`);
-  if (t.providerRef) return provider.status({ providerRef: t.providerRef, kind: "payout" });
+/** A routed payout's connector: the first of its route whose circuit admits it, chosen once and kept. */
+async function withConnector(t: Transaction): Promise<Transaction> {
+  if (t.provider !== ROUTED || t.connectorId) return t;
+  const method = t.paymentMethodId ? await db.paymentMethod.findUnique({ where: { id: t.paymentMethodId }, select: { slug: true, type: true } }) : null;
+  if (!method) throw new Error(`Payout ${t.id} has no payment method`);
+  const candidates = await requireRoute({ merchantId: t.merchantId, environment: t.environment, method, action: "PAYOUT", currency: t.currency, amount: t.amount });
+  const states = await breakerStates(candidates.map((c) => c.connectorId));
+  let chosen;
+  for (const c of candidates) if (await admits(c.connectorId, states.get(c.connectorId) ?? "closed")) { chosen = c; break; }
+  // Every circuit open: the step is retried with its backoff.
+  if (!chosen) throw new Error(`No connector of payout ${t.id}'s route is available now`);
+  await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING", connectorId: null }, data: { connectorId: chosen.connectorId, provider: chosen.provider } });
+  return db.transaction.findUniqueOrThrow({ where: { id: t.id } });
+}
 
-  const state: Prisma.InputJsonValue = { payout: { submittedAt: payoutState(t).submittedAt ?? new Date().toISOString() } };
-  await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: { providerState: state } });
-  const result = await provider.payout({
-    transactionId: t.id,
-    amount: t.amount,
-    currency: t.currency,
-    method: t.methodType,
-    destination: (t.destination ?? {}) as Record<string, unknown>,
-  });
-  if (result.providerRef) await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: { providerRef: result.providerRef } });
+/** The provider's answer about the payout; throws (the step retries) when it got none. */
+async function submit(found: Transaction): Promise<ProviderResult> {
+  const t = await withConnector(found);
+  if (!t.methodType) throw new Error(`Payout ${t.id} has no method type`);
+  const methodType = t.methodType;
+  const asked = t.providerRef
+    ? await callProvider(async () => (await providerOf(t)).status({ providerRef: t.providerRef, kind: "payout" }))
+    : await (async () => {
+        const state: Prisma.InputJsonValue = { payout: { submittedAt: payoutState(t).submittedAt ?? new Date().toISOString() } };
+        await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: { providerState: state } });
+        return callForTransaction(t, "payout", (provider) => provider.payout({ transactionId: t.id, amount: t.amount, currency: t.currency, method: methodType, destination: (t.destination ?? {}) as Record<string, unknown> }));
+      })();
+  // Not taken or unknown: asked again by the retry, with the same idempotency key (the transaction id), so it is paid once.
+  if (asked.outcome.kind !== "answered") throw new Error(`payout ${t.id}: the provider did not answer (${asked.outcome.reason})`);
+  const result = asked.outcome.result;
+  if (!t.providerRef && result.providerRef) await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: { providerRef: result.providerRef } });
   return result;
 }
 

@@ -9,6 +9,8 @@ import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { postPayoutReserved } from "@/lib/ledger/postings";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
+import { ROUTED } from "@/lib/providers/registry";
+import { requireRoute } from "@/lib/routing/plan-route";
 import { parsePayoutDestination } from "@/lib/payouts/parse-payout-destination";
 import { schedulePayout } from "@/lib/payouts/schedule-payout";
 import { enforcePayoutLimit } from "@/lib/risk/enforce-payout-limit";
@@ -39,6 +41,8 @@ export async function createPayout({ merchantId, environment, input, actor }: Cr
   //    and where the money goes (IBAN, wallet, PayPal e-mail; never a card).
   const amount = BigInt(input.amount);
   const method = await resolvePaymentMethod({ merchantId, environment, name: input.paymentMethod, action: "PAYOUT", currency: input.currency, amount });
+  // A routed method needs a route that takes this payout (SPEC §21); its connector is chosen when it is sent.
+  if (method.provider === ROUTED) await requireRoute({ merchantId, environment, method, action: "PAYOUT", currency: input.currency, amount });
   const destination = parsePayoutDestination({ type: method.type, input: input.paymentMethodInput });
 
   // 3. Risk checks (issue #5): KYC threshold ('KYC verification required').

@@ -153,7 +153,7 @@ type HeldAt = Pick<Transaction, "id" | "environment" | "provider" | "connectorId
  * idempotency key, the same on every retry of that operation) and classified
  * by callProvider. The simulator's calls are in-process and not recorded.
  */
-export async function callForTransaction(t: HeldAt, operation: "capture" | "release" | "refund", call: (provider: PaymentProvider, idempotencyKey: string | undefined) => Promise<ProviderResult>) {
+export async function callForTransaction(t: HeldAt, operation: "capture" | "release" | "refund" | "payout", call: (provider: PaymentProvider, idempotencyKey: string | undefined) => Promise<ProviderResult>) {
   const provider = await providerOf(t);
   const attempt = t.connectorId ? await startAttemptAlone({ transactionId: t.id, connectorId: t.connectorId, operation }) : null;
   const { outcome, latencyMs } = await callProvider(() => call(provider, attempt?.idempotencyKey));

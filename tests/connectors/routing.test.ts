@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { planRoute } from "@/lib/routing/plan-route";
 import { setRoute } from "@/lib/routing/set-route";
-import { callApi, card, CARDS, merchantWithFunds, saleBody } from "../api/helpers";
+import { callApi, card, CARDS, merchantWithFunds, payoutBody, saleBody } from "../api/helpers";
 import { stripeAccount } from "./helpers";
 
 const actor = { type: "user" as const, id: "usr_ops", email: "ops@example.com" };
@@ -56,6 +56,23 @@ describe("the production catalogue", () => {
       expect(simulated.body.transaction.status).toBe("SUCCESS");
       expect(test.emulator.paymentIntentFor(simulated.body.transaction.id)).toHaveLength(0);
       expect((await db.transaction.findUniqueOrThrow({ where: { id: simulated.body.transaction.id } })).provider).toBe("sandbox");
+    } finally {
+      await test.emulator.close();
+    }
+  });
+
+  it("a route takes the method over: what its connector cannot do (Stripe sends no payouts) is no longer offered", async () => {
+    const test = await stripeAccount({ name: "Stripe test mode 2", environment: "sandbox" });
+    try {
+      const m = await merchantWithFunds({ EUR: 100_000 });
+      const payout = () => callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { currency: "EUR", paymentMethod: "bank_transfer", paymentMethodInput: { iban: "DE89370400440532013000", accountHolderName: "Jane Doe" } }) });
+      expect((await payout()).status).toBe(201);
+      await setRoute({ merchantId: m.merchant.id, environment: "sandbox", input: { method: "bank_transfer", connectorIds: [test.connector.id] }, actor });
+      const methods = (await callApi("GET /payment-methods", { key: m.keys.sandbox })).body.data;
+      expect(methods.find((x: { slug: string }) => x.slug === "bank_transfer").actions).toEqual(["SALE"]);
+      expect((await payout()).body).toEqual({ status: false, error: "Payment method not available" });
+      await setRoute({ merchantId: m.merchant.id, environment: "sandbox", input: { method: "bank_transfer", connectorIds: [] }, actor });
+      expect((await payout()).status).toBe(201);
     } finally {
       await test.emulator.close();
     }
