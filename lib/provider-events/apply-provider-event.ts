@@ -62,15 +62,8 @@ async function applySubject(event: ProviderEvent, connector: Connector, live: Li
       if (settled.outcome === "unknown") throw new NotYetError(`the provider could not be asked about ${subject.providerRef}: ${settled.reason}`);
       return { status: "applied", outcome: `${t.id}: ${settled.outcome}` };
     }
-    case "refund": {
-      const refund = subject.transactionId ? await db.transaction.findUnique({ where: { id: subject.transactionId } }) : null;
-      if (!refund || refund.action !== "REFUND" || refund.connectorId !== connector.id) return ignored("not a refund made through Sluice");
-      if (refund.status !== "PROCESSING") return { status: "applied", outcome: `${refund.id}: already ${refund.status}` };
-      const { outcome } = await callProvider(() => live.status({ kind: "refund", providerRef: subject.providerRef }));
-      if (outcome.kind !== "answered") throw new NotYetError(`the provider could not be asked about refund ${subject.providerRef}: ${outcome.reason}`);
-      const applied = await applyProviderResult({ transaction: refund, result: outcome.result, actor, reason: `provider event ${event.type}` });
-      return { status: "applied", outcome: `${refund.id}: ${applied.outcome}` };
-    }
+    case "refund":
+      return applyStatus(event, live, subject, "REFUND", actor);
     case "dispute": {
       const dispute = await live.dispute(subject.providerRef).catch((error: unknown) => {
         throw new NotYetError(`the provider could not be asked about dispute ${subject.providerRef}: ${outcomeOfError(error).reason}`);
@@ -80,15 +73,8 @@ async function applySubject(event: ProviderEvent, connector: Connector, live: Li
       const { applied, chargeback } = await applyDispute({ sale, dispute, actor });
       return { status: applied === "inquiry" || applied === "not_settled" || applied === "currency_mismatch" ? "ignored" : "applied", outcome: `${sale.id}: dispute ${applied}${chargeback ? ` (${chargeback.id} ${chargeback.status})` : ""}` };
     }
-    case "payout": {
-      const payout = subject.transactionId ? await db.transaction.findUnique({ where: { id: subject.transactionId } }) : null;
-      if (!payout || payout.action !== "PAYOUT" || payout.connectorId !== connector.id) return ignored("not a payout sent through Sluice");
-      if (payout.status !== "PROCESSING") return { status: "applied", outcome: `${payout.id}: already ${payout.status}` };
-      const { outcome } = await callProvider(() => live.status({ kind: "payout", providerRef: subject.providerRef }));
-      if (outcome.kind !== "answered") throw new NotYetError(`the provider could not be asked about payout ${subject.providerRef}: ${outcome.reason}`);
-      const applied = await applyProviderResult({ transaction: payout, result: outcome.result, actor, reason: `provider event ${event.type}` });
-      return { status: "applied", outcome: `${payout.id}: ${applied.outcome}` };
-    }
+    case "payout":
+      return applyStatus(event, live, subject, "PAYOUT", actor);
     case "ignored":
       return ignored("not an event Sluice acts on");
     default: {
@@ -96,6 +82,17 @@ async function applySubject(event: ProviderEvent, connector: Connector, live: Li
       throw new Error(`Unknown event subject ${JSON.stringify(unreachable)}`);
     }
   }
+}
+
+/** A refund or payout Sluice sent through this connector: the provider's current answer about it, applied. */
+async function applyStatus(event: ProviderEvent, live: LiveConnector, subject: Extract<ProviderEventSubject, { kind: "refund" | "payout" }>, action: "REFUND" | "PAYOUT", actor: { type: "provider"; id: string }): Promise<Applied> {
+  const t = subject.transactionId ? await db.transaction.findUnique({ where: { id: subject.transactionId } }) : null;
+  if (!t || t.action !== action || t.connectorId !== actor.id) return ignored(`not a ${subject.kind} sent through Sluice`);
+  if (t.status !== "PROCESSING") return { status: "applied", outcome: `${t.id}: already ${t.status}` };
+  const { outcome } = await callProvider(() => live.status({ kind: subject.kind, providerRef: subject.providerRef }));
+  if (outcome.kind !== "answered") throw new NotYetError(`the provider could not be asked about ${subject.kind} ${subject.providerRef}: ${outcome.reason}`);
+  const applied = await applyProviderResult({ transaction: t, result: outcome.result, actor, reason: `provider event ${event.type}` });
+  return { status: "applied", outcome: `${t.id}: ${applied.outcome}` };
 }
 
 export const applyProviderEventJob = defineJob(JOBS.applyProviderEvent, async ({ eventId }) => (await applyProviderEvent(eventId)) ?? "nothing to do");

@@ -73,7 +73,7 @@ describe("admin CLI", { timeout: 120_000 }, () => {
 });
 
 describe("connector commands", { timeout: 120_000 }, () => {
-  it("connector:add, list, test, rotate and disable print connectors with only the last 4 characters of their credentials", async () => {
+  it("connector:add, list, test, rotate, disable and route:set print connectors with only the last 4 characters of their credentials", async () => {
     const stripe = await startEmulator("stripe");
     try {
       const secretKey = "sk_live_CliSecretKeyCliSecretKey0001";
@@ -89,6 +89,14 @@ describe("connector commands", { timeout: 120_000 }, () => {
       const tested = await cliAsync("connector:test", "--connector", connector.id, "--json");
       expect(tested.code).toBe(0);
       expect(JSON.parse(tested.stdout)).toMatchObject({ ok: true });
+
+      const m = JSON.parse(cli("merchant:create", "--name", "Routed Co", "--json").stdout);
+      const routed = cli("route:set", "--merchant", m.merchant.id, "--env", "production", "--method", "card", "--connectors", connector.id, "--currencies", "EUR,USD", "--json");
+      expect(routed.code, routed.stderr).toBe(0);
+      expect(JSON.parse(routed.stdout)).toEqual({ routes: [{ method: "card", currencies: ["EUR", "USD"], minAmount: null, maxAmount: null, connectors: [{ id: connector.id, name: "Stripe EU", provider: "stripe", enabled: true }] }] });
+      const badRoute = cli("route:set", "--merchant", m.merchant.id, "--env", "production", "--method", "crypto", "--connectors", connector.id, "--json");
+      expect(badRoute.code).toBe(1);
+      expect(badRoute.stderr).toMatch(/does not take crypto payments/);
 
       const rotated = JSON.parse(cli("connector:rotate", "--connector", connector.id, "--secret-key", "sk_live_CliSecretKeyCliSecretKey0002", "--json").stdout);
       expect(rotated.connector.credentialHints.secretKey).toBe("0002");
