@@ -5,6 +5,7 @@
 // says — one charge.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BREAKER, breakerClock, breakerStates } from "@/lib/connectors/circuit-breaker";
+import { listTransactionAttempts } from "@/lib/connectors/list-transaction-attempts";
 import { listUnknownOutcomes } from "@/lib/connectors/list-unknown-outcomes";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
@@ -48,6 +49,11 @@ describe("failover", () => {
     ]);
     expect(captured(b, id)).toHaveLength(1);
     expect(a.emulator.paymentIntentFor(id)).toHaveLength(0);
+    // As the transaction's page lists them.
+    expect((await listTransactionAttempts(id)).map((x) => [x.number, x.connector.name, x.operation, x.outcome])).toEqual([
+      [1, "Stripe A", "authorize", "not_taken"],
+      [2, "Stripe B", "authorize", "succeeded"],
+    ]);
     // The money is B's: its accounts, not A's.
     expect((await db.transaction.findUniqueOrThrow({ where: { id } })).connectorId).toBe(b.connector.id);
     expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });

@@ -5,6 +5,7 @@
 // is not the provider's event; 404 for an unknown connector; 503 (the
 // provider retries) only when the database is away. Never a 5xx for input.
 import { errorBody, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/errors";
+import { checkHttps } from "@/lib/http/https";
 import { jsonResponse } from "@/lib/http/json";
 import { readBodyText } from "@/lib/http/parse-body";
 import { logger } from "@/lib/log";
@@ -17,6 +18,8 @@ type Params = { params: Promise<{ connectorId: string }> };
 export async function POST(req: Request, { params }: Params): Promise<Response> {
   const { connectorId } = await params;
   try {
+    // Like the API (SPEC §2): with REQUIRE_HTTPS, only over TLS (a provider always sends to an https URL).
+    checkHttps(req);
     const body = await readBodyText(req, { maxBytes: MAX_EVENT_BYTES });
     return jsonResponse(200, await receiveProviderEvent({ connectorId, headers: req.headers, body }), { "cache-control": "no-store" });
   } catch (error) {
