@@ -9,7 +9,9 @@ export const MAX_ENDPOINTS = 16;
 /** What a rotation's old secret keeps signing for, by default and at most. */
 export const ROTATION_OVERLAP_HOURS = { default: 24, max: 168 } as const;
 
-const EVENT_KINDS = [...TRANSACTION_EVENT_KIND_LIST, TEST_EVENT_KIND] as const;
+/** Every kind an endpoint can receive: what one registered without `events` (or with an empty list) is subscribed to. */
+export const ENDPOINT_EVENT_KINDS = [...TRANSACTION_EVENT_KIND_LIST, TEST_EVENT_KIND] as const;
+const EVENT_KINDS = ENDPOINT_EVENT_KINDS;
 const bodyError = { error: "Request body must be a JSON object" };
 const timestamp = z.string().meta({ format: "date-time", example: "2026-11-21T10:15:30.123Z" });
 
@@ -17,7 +19,7 @@ const ZEvents = z
   .array(z.enum(EVENT_KINDS, { error: `events must list event kinds: ${EVENT_KINDS.join(", ")}` }), { error: "events must be an array of event kinds" })
   .max(EVENT_KINDS.length, { error: "events lists a kind twice" })
   .refine((e) => new Set(e).size === e.length, { error: "events lists a kind twice" })
-  .meta({ description: "The event kinds it receives; empty or absent: every kind", example: ["transaction.succeeded", "transaction.declined"] });
+  .meta({ description: "The event kinds it receives; absent or empty: every kind (stored and answered as the full list)", example: ["transaction.succeeded", "transaction.declined"] });
 
 const ZDescription = text("description", 500).meta({ description: "Your note, e.g. what listens there", example: "Order service" });
 
@@ -62,7 +64,7 @@ export const ZWebhookEndpoint = z
   .object({
     id: z.string().meta({ example: "we_7hGk2LpQ9wZx7VbN3mRt8YcD" }),
     url: z.string().meta({ example: "https://shop.example.com/webhooks/sluice" }),
-    events: z.array(z.string()).meta({ description: "Event kinds it receives; empty: every kind" }),
+    events: z.array(z.string()).meta({ description: "The event kinds it receives" }),
     description: z.string(),
     enabled: z.boolean(),
     disabledReason: z.string().nullable().meta({ description: "Why Sluice disabled it (50 events in a row failed over at least 24 h); null otherwise" }),

@@ -40,7 +40,7 @@ async function fanOut(eventIds: string[]): Promise<string[]> {
     SELECT 'whd_' || substr(md5(e.id || ':' || w.id), 1, 24), e."merchantId", e.environment, e."transactionId", e.type, e.payload, w.url, e."createdAt", w.id, e.id, e.seq
     FROM "Event" e JOIN "WebhookEndpoint" w ON w."merchantId" = e."merchantId" AND w.environment = e.environment
     WHERE e.id = ANY(${eventIds}) AND e."endpointId" IS NULL AND e."transactionId" IS NOT NULL
-      AND w.enabled AND w."createdAt" <= e."createdAt" AND (cardinality(w.events) = 0 OR e.type = ANY(w.events))
+      AND w.enabled AND w."createdAt" <= e."createdAt" AND e.type = ANY(w.events)
     ORDER BY e.seq, w.id
     ON CONFLICT (id) DO NOTHING
     RETURNING id`;

@@ -15,7 +15,7 @@ import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { newId, randomBase62 } from "@/lib/ids";
 import { iso } from "@/lib/time";
-import { MAX_ENDPOINTS, ROTATION_OVERLAP_HOURS, type TCreateEndpointRequest, type TRotateEndpointSecretRequest, type TUpdateEndpointRequest, type TWebhookEndpoint } from "./endpoint-schemas";
+import { ENDPOINT_EVENT_KINDS, MAX_ENDPOINTS, ROTATION_OVERLAP_HOURS, type TCreateEndpointRequest, type TRotateEndpointSecretRequest, type TUpdateEndpointRequest, type TWebhookEndpoint } from "./endpoint-schemas";
 import type { SigningSecrets } from "./signing-keys";
 import { assertCallbackUrlAllowed } from "./url-safety";
 
@@ -27,6 +27,12 @@ interface Scope {
 export const endpointSealedAt = (id: string): SealedAt => ({ purpose: "webhook-endpoint-secret", id });
 
 const newSecret = () => "whsec_" + randomBase62(32);
+
+/**
+ * SPEC §18: `events` defaults to every kind. The list is stored and answered
+ * in full, so what a GET shows is exactly what the endpoint receives.
+ */
+const subscribedKinds = (events: string[] | undefined): string[] => (events?.length ? events : [...ENDPOINT_EVENT_KINDS]);
 
 export function serializeEndpoint(e: WebhookEndpoint): TWebhookEndpoint {
   return { id: e.id, url: e.url, events: e.events, description: e.description, enabled: e.enabled, disabledReason: e.disabledReason, createdAt: iso(e.createdAt) };
@@ -54,7 +60,7 @@ export async function createEndpoint({ merchantId, environment, input, actor }: 
       throw invalid(`A merchant may register at most ${MAX_ENDPOINTS} webhook endpoints per environment; delete one first`);
     }
     const row = await tx.webhookEndpoint.create({
-      data: { id, merchantId, environment, url: input.url, events: input.events ?? [], description: input.description ?? "", secretEncrypted: encryptSecret(secret, endpointSealedAt(id)) },
+      data: { id, merchantId, environment, url: input.url, events: subscribedKinds(input.events), description: input.description ?? "", secretEncrypted: encryptSecret(secret, endpointSealedAt(id)) },
     });
     await writeAudit({ ...auditedBy(actor), action: "webhook_endpoint.created", merchantId, environment, targetType: "webhook_endpoint", targetId: id, details: { url: input.url, events: row.events } }, tx);
     return row;
@@ -71,7 +77,7 @@ export async function updateEndpoint({ merchantId, environment, id, input, actor
     where: { id: current.id },
     data: {
       ...(input.url !== undefined ? { url: input.url } : {}),
-      ...(input.events !== undefined ? { events: input.events } : {}),
+      ...(input.events !== undefined ? { events: subscribedKinds(input.events) } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
       ...(enabling ? { disabledReason: null, failedEventsInRow: 0, failingSince: null } : {}),

@@ -11,7 +11,9 @@
 //   AUTHORIZE action (others and production untouched), existing merchants get
 //   the 7-day capture window and existing transactions nothing captured;
 // - event sequence numbers (SPEC §18): a transaction's numbering continues
-//   after the events it already has.
+//   after the events it already has;
+// - webhook endpoints subscribed to "every kind" (an empty list) get the full
+//   list stored, and the endpoints that named kinds keep theirs.
 import pg from "pg";
 import { expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
@@ -25,6 +27,7 @@ const CHECKOUT_TOKEN_MIGRATION = "20261125003133_hash_checkout_tokens";
 const KYC_TOKEN_MIGRATION = "20261125003435_hash_kyc_tokens";
 const EVENT_SEQUENCE_MIGRATION = "20261125043412_event_sequence";
 const AUTHORIZE_MIGRATION = "20261125042721_authorize_and_capture";
+const ENDPOINT_EVENTS_MIGRATION = "20261125213000_endpoint_events_every_kind";
 const scratch = `${new URL(env.DATABASE_URL).pathname.slice(1)}_migration`;
 /** Each case builds a database and applies every migration to it: on a busy machine that takes a while, and it is work, not waiting. */
 const BUILDS_A_DATABASE = { timeout: 120_000 };
@@ -225,6 +228,27 @@ it("continues each transaction's event numbering after the events it already has
       expect((await after.query(`SELECT id, "eventSequence" FROM "Transaction" ORDER BY id`)).rows).toEqual([
         { id: "tx_1", eventSequence: 2 },
         { id: "tx_2", eventSequence: 0 },
+      ]);
+    },
+  );
+});
+
+it("stores the full list of kinds for endpoints that subscribed to every kind, and leaves chosen kinds alone", BUILDS_A_DATABASE, async () => {
+  await acrossMigration(
+    ENDPOINT_EVENTS_MIGRATION,
+    async (c) => {
+      await c.query(`INSERT INTO "Merchant" (id, name, "updatedAt") VALUES ('mr_1', 'M', now())`);
+      await c.query(`INSERT INTO "WebhookEndpoint" (id, "merchantId", environment, url, events, "secretEncrypted", "updatedAt") VALUES
+        ('we_all', 'mr_1', 'sandbox', 'https://a.example.com', '{}', 'sealed', now()),
+        ('we_null', 'mr_1', 'sandbox', 'https://b.example.com', NULL, 'sealed', now()),
+        ('we_some', 'mr_1', 'sandbox', 'https://c.example.com', '{transaction.succeeded}', 'sealed', now())`);
+    },
+    async (after) => {
+      const every = ["transaction.processing", "transaction.authorized", "transaction.wait_approve", "transaction.succeeded", "transaction.declined", "transaction.canceled", "transaction.expired", "test.webhook"];
+      expect((await after.query(`SELECT id, events FROM "WebhookEndpoint" ORDER BY id`)).rows).toEqual([
+        { id: "we_all", events: every },
+        { id: "we_null", events: every },
+        { id: "we_some", events: ["transaction.succeeded"] },
       ]);
     },
   );

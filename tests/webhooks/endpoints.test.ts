@@ -21,6 +21,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { deliveryRegistry } from "@/lib/metrics/webhook-metrics";
 import { AUTO_DISABLE, noteEndpointOutcome } from "@/lib/webhooks/endpoint-health";
+import { ENDPOINT_EVENT_KINDS } from "@/lib/webhooks/endpoint-schemas";
 import { getWebhookHealth } from "@/lib/webhooks/get-webhook-health";
 import { getSigningSecrets } from "@/lib/webhooks/signing-keys";
 import { callApi } from "../api/helpers";
@@ -70,8 +71,9 @@ describe("/v1/webhook-endpoints", () => {
     // The secret is stored sealed, never in clear.
     expect(JSON.stringify(await db.webhookEndpoint.findUniqueOrThrow({ where: { id } }))).not.toContain(secret);
 
+    // An empty list means every kind, as an absent one does: answered as the full list.
     const patched = await callApi("PATCH /webhook-endpoints/{id}", { key: m.keys.sandbox, params: { id }, body: { events: [], enabled: false } });
-    expect(patched.body).toMatchObject({ events: [], enabled: false });
+    expect(patched.body).toMatchObject({ events: [...ENDPOINT_EVENT_KINDS], enabled: false });
     const rotated = await callApi("POST /webhook-endpoints/{id}/rotate-secret", { key: m.keys.sandbox, params: { id } });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
@@ -80,6 +82,15 @@ describe("/v1/webhook-endpoints", () => {
     expect((await callApi("DELETE /webhook-endpoints/{id}", { key: m.keys.sandbox, params: { id } })).body).toEqual({ id, deleted: true });
     expect((await callApi("GET /webhook-endpoints/{id}", { key: m.keys.sandbox, params: { id } })).status).toBe(404);
     expect(await db.auditLog.count({ where: { merchantId: m.merchant.id, action: { startsWith: "webhook_endpoint." } } })).toBe(4);
+  });
+
+  it("subscribes an endpoint registered without events to every kind, and says so (SPEC §18)", async () => {
+    const m = await newMerchant();
+    const r = await create(m.keys.sandbox, { url: "https://hooks.example.com/all" });
+    expect(r.status).toBe(201);
+    expect(r.body.events).toEqual(["transaction.processing", "transaction.authorized", "transaction.wait_approve", "transaction.succeeded", "transaction.declined", "transaction.canceled", "transaction.expired", "test.webhook"]);
+    expect((await callApi("GET /webhook-endpoints/{id}", { key: m.keys.sandbox, params: { id: r.body.id } })).body.events).toEqual(r.body.events);
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: r.body.id } })).events).toEqual(r.body.events);
   });
 
   it("refuses bad input with the reason, a 17th endpoint, and writes by a read-only key; other merchants get 404", async () => {
@@ -252,7 +263,7 @@ describe("Developers → Webhook endpoints", () => {
     expect(created).toMatchObject({ events: ["transaction.succeeded", "transaction.declined"], description: "Orders", secret: expect.stringMatching(/^whsec_/) });
     const input = { ...base, endpointId: created.id };
     expect((await rotateEndpointSecretAsStaff({ actor: developer, merchantId: m.merchant.id, input })).secret).not.toBe(created.secret);
-    expect(await editEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...input, url: "https://x.example.com/v2", events: "", description: "" } })).toMatchObject({ url: "https://x.example.com/v2", events: [], description: "" });
+    expect(await editEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...input, url: "https://x.example.com/v2", events: "", description: "" } })).toMatchObject({ url: "https://x.example.com/v2", events: [...ENDPOINT_EVENT_KINDS], description: "" });
     expect(await setEndpointEnabledAsStaff({ actor: developer, merchantId: m.merchant.id, input, enabled: false })).toMatchObject({ enabled: false });
     const other = await newMerchant();
     expect((await rejection(deleteEndpointAsStaff({ actor: await actorFor(other.owner.email), merchantId: other.merchant.id, input }))).code).toBe("not_found");
