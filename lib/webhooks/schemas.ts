@@ -77,7 +77,7 @@ export const ZRecoverEventsRequest = z
         .optional(),
       status: z
         .enum(["failed", "all"], { error: "status must be failed or all" })
-        .meta({ description: "`failed` (default): deliveries whose attempts were used up; `all`: also delivered ones (a delivery still retrying already has its series)" })
+        .meta({ description: "`failed` (default): every delivery that was tried and has not arrived — failed for good, or still retrying (its remaining retries are replaced by the new series); `all`: every delivery, delivered ones included" })
         .optional(),
       dryRun: z.boolean({ error: "dryRun must be a boolean" }).meta({ description: "Only count what would be recovered" }).optional(),
     },
