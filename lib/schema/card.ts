@@ -1,21 +1,7 @@
 // Card number helpers shared by API validation, the simulator and the
 // checkout form (pure TypeScript: safe to import in client components).
 
-/** Luhn checksum over the digits of a card number. */
-export function luhnValid(number: string): boolean {
-  const digits = number.replace(/\D/g, "");
-  if (digits.length < 12 || digits.length > 19) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+export { luhnValid } from "@/lib/card-numbers";
 
 export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "unknown";
 

@@ -6,7 +6,7 @@
 // The limits are published in the OpenAPI document (maxLength) and README.
 import { z } from "@/lib/schema/zod";
 import { isCurrency } from "@/lib/schema/currencies";
-import { luhnValid } from "@/lib/schema/card";
+import { containsCardNumber } from "@/lib/card-numbers";
 
 /** The seed fixes the minimum; the maximum (10^11 minor units) keeps every amount exact in JSON numbers and sums in BigInt. */
 const MAX_AMOUNT = 100_000_000_000;
@@ -111,20 +111,16 @@ function hasNul(value: unknown): boolean {
 }
 
 /**
- * True when a value anywhere inside holds a card number: a Luhn-valid run of
- * 13–19 digits once spaces, dots, dashes, slashes and underscores are removed
- * ("card 4000  0000  0000  0069"), as a string or as a JSON number.
+ * True when a value anywhere inside — a string, a key, or a JSON number —
+ * holds a card number however it is written (lib/schema/card.ts).
  */
-function containsCardNumber(value: unknown, seen = 0): boolean {
+function holdsCardNumber(value: unknown, seen = 0): boolean {
   if (seen > 64) return false;
-  if (typeof value === "number") return Number.isInteger(value) && containsCardNumber(String(value), seen);
-  if (typeof value === "string") {
-    const digits = value.replace(/[\s._/-]+/g, "");
-    return (digits.match(/\d+/g) ?? []).some((run) => run.length >= 13 && run.length <= 19 && luhnValid(run));
-  }
+  if (typeof value === "number") return Number.isInteger(value) && containsCardNumber(BigInt(value).toString());
+  if (typeof value === "string") return containsCardNumber(value);
   if (value === null || typeof value !== "object") return false;
   const children = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
-  return children.some((child) => containsCardNumber(child, seen + 1));
+  return children.some((child) => holdsCardNumber(child, seen + 1));
 }
 
 /**
@@ -139,6 +135,6 @@ export function metadata(field = "metadata") {
     .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= LIMITS.metadataBytes, { error: `${field} must be at most ${LIMITS.metadataBytes} bytes of JSON` })
     .refine((v) => depth(v) <= LIMITS.metadataDepth, { error: `${field} must be nested at most ${LIMITS.metadataDepth} levels deep` })
     .refine((v) => !hasNul(v), { error: `${field} must not contain NUL characters` })
-    .refine((v) => !containsCardNumber(v), { error: `${field} must not contain card numbers` })
+    .refine((v) => !holdsCardNumber(v), { error: `${field} must not contain card numbers` })
     .meta({ description: "Free-form object, returned as given", example: { plan: "monthly", subscriptionId: "sub_42" } });
 }

@@ -4,7 +4,11 @@
 // sale, payout, POST /transactions and refund endpoints. Generated from a
 // fixed seed so a failure can be replayed.
 import { describe, expect, it } from "vitest";
+import { flushApiRequests } from "@/lib/api-requests/record-api-request";
+import { getMerchantAccess } from "@/lib/backoffice/authz";
+import { listRecentApiRequests } from "@/lib/backoffice/developers/list-api-requests";
 import { db } from "@/lib/db";
+import { actorFor } from "../backoffice/helpers";
 import { callApi, card, CARDS, merchantWithFunds, paidSale, payoutBody, rowCounts, saleBody } from "./helpers";
 
 /** mulberry32: a tiny deterministic PRNG. */
@@ -144,5 +148,55 @@ describe("fuzz: malformed requests", () => {
     expect(failures).toEqual([]);
     expect(await rowCounts()).toEqual(before);
     expect((await db.transaction.findUniqueOrThrow({ where: { id: sale.id } })).refundedAmount).toBe(refundedBefore);
+  });
+});
+
+describe("fuzz: card numbers where they do not belong", () => {
+  // A prober's spellings of one card number (#25): each is refused, and neither the stored
+  // request log nor the Developers page that shows it holds any run of its digits.
+  const PAN = "4917331255200159";
+  const spaced = (sep: string) => PAN.match(/.{4}/g)!.join(sep);
+  const placements: [string, Record<string, unknown>][] = [
+    ["single spaces", { metadata: { note: spaced(" ") } }],
+    ["double spaces", { metadata: { note: spaced("  ") } }],
+    ["tabs and line breaks", { metadata: { note: `${spaced("\t")}\n` } }],
+    ["dots", { metadata: { note: spaced(".") } }],
+    ["slashes and underscores", { metadata: { note: `${PAN.slice(0, 8)}/${PAN.slice(8, 12)}_${PAN.slice(12)}` } }],
+    ["mixed separators", { metadata: { note: `${PAN.slice(0, 4)} -. ${PAN.slice(4, 8)}__${PAN.slice(8)}` } }],
+    ["inside a longer run", { metadata: { note: `ref 1234 ${spaced(" ")}` } }],
+    ["inside a longer run, no separators", { metadata: { note: `1234${PAN}99` } }],
+    ["as a JSON number", { metadata: { n: Number(PAN) } }],
+    ["as a metadata key", { metadata: { [spaced("  ")]: "x" } }],
+    ["as a nested key", { metadata: { a: { b: [{ [spaced("-")]: 1 }] } } }],
+    ["in an array", { metadata: { list: ["a", spaced(" ")] } }],
+  ];
+
+  it("refuses each with 400 and stores none of its digits in the request log or on the Developers page", async () => {
+    const m = await merchantWithFunds();
+    const failures: string[] = [];
+    for (const [label, extra] of placements) {
+      for (const endpoint of ["POST /payment/sale", "POST /transactions"]) {
+        const r = await callApi(endpoint, { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethod: "paypal", ...extra }) });
+        const message = JSON.stringify(r.body);
+        if (r.status !== 400 || !message.includes("metadata must not contain card numbers")) failures.push(`${endpoint} ${label} → ${r.status} ${message}`);
+      }
+    }
+    // Beside the allowlisted fields, an unknown field named with the number: refused and not stored either.
+    const unknownField = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: { ...saleBody(m.merchant.id), [spaced("  ")]: 1 } });
+    expect(unknownField.status).toBe(400);
+    expect(failures).toEqual([]);
+
+    await flushApiRequests();
+    const stored = await db.apiRequestLog.findMany({ where: { merchantId: m.merchant.id }, select: { requestBody: true } });
+    expect(stored).toHaveLength(placements.length * 2 + 1);
+    const access = await getMerchantAccess({ actor: await actorFor(m.owner.email), merchantId: m.merchant.id });
+    const shown = (await listRecentApiRequests({ access, environment: "sandbox" })).rows;
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of [...stored.map((r) => r.requestBody ?? ""), ...shown.map((r) => r.requestBody ?? "")]) {
+      // With the separators a card number may carry taken out, neither the number nor its first half survives.
+      const joined = text.replace(/[\s._/-]/g, "");
+      expect(joined).not.toContain(PAN.slice(0, 8));
+      expect(joined).not.toContain(PAN.slice(8));
+    }
   });
 });

@@ -2,10 +2,10 @@
 // allowlisted fields of a JSON object, their values redacted; never
 // paymentMethodInput, never a body that is not JSON.
 import { describe, expect, it } from "vitest";
-import { OMITTED, REDACTED, redactText, requestBodyForLog } from "@/lib/redact";
+import { OMITTED, OTHER_FIELDS, REDACTED, redactText, requestBodyForLog } from "@/lib/redact";
 
 describe("requestBodyForLog", () => {
-  it("keeps the known fields, redacted, and only the names of the others", () => {
+  it("keeps the known fields, redacted, and only a count of the others", () => {
     const body = {
       amount: 1000,
       currency: "USD",
@@ -23,10 +23,9 @@ describe("requestBodyForLog", () => {
       currency: "USD",
       orderId: "order-42",
       paymentMethodInput: OMITTED,
-      customer: { email: "ann@example.com", password: OMITTED, note: OMITTED },
+      customer: { email: "ann@example.com", [OTHER_FIELDS]: 2 },
       metadata: { apiKey: REDACTED, hook: REDACTED, other: `uses ${REDACTED} here` },
-      cardCvv: OMITTED,
-      security_code_cvv: OMITTED,
+      [OTHER_FIELDS]: 2,
     });
   });
 
@@ -41,7 +40,23 @@ describe("requestBodyForLog", () => {
 
   it("masks a card number in a kept field however it is spelled, and in field names", () => {
     const out = JSON.parse(requestBodyForLog(JSON.stringify({ orderId: "4000-0000-0000-0002", metadata: { pan_number: 4000000000000002 }, "4111111111111111": 1 })));
-    expect(out).toEqual({ orderId: REDACTED, metadata: { pan_number: REDACTED }, [REDACTED]: OMITTED });
+    expect(out).toEqual({ orderId: REDACTED, metadata: { pan_number: REDACTED }, [OTHER_FIELDS]: 1 });
+  });
+
+  // What a prober sent (#25): each was refused with 400, and each had been stored as sent.
+  it.each([
+    ["double spaces", { metadata: { note: "4917  3312  5520  0159" } }],
+    ["dots and underscores", { metadata: { note: "4917.3312_5520/0159" } }],
+    ["a line break", { metadata: { note: "4917 3312\n5520 0159" } }],
+    ["inside a longer run", { metadata: { ref: "ref 1234 4917 3312 5520 0167" } }],
+    ["a metadata key", { metadata: { "4917 3312 5520 0159": "x" } }],
+    ["a nested key", { metadata: { a: { b: [{ "4917-3312-5520-0159": 1 }] } } }],
+    ["a customer field", { customer: { address: "4917  3312  5520  0159" } }],
+    ["an unknown field's name", { "4917  3312  5520  0159": 1, amount: 1 }],
+  ])("stores no digits of a card number written with %s", (_label, body) => {
+    const out = requestBodyForLog(JSON.stringify(body));
+    expect(out.replace(/\D/g, "")).not.toMatch(/4917|0159|0167/);
+    expect(() => JSON.parse(out)).not.toThrow();
   });
 
   it("leaves amounts, dates and short numbers alone", () => {
