@@ -19,13 +19,24 @@ export interface ApiPrincipal {
   rateLimits: RateLimits;
 }
 
-/** The key from `x-api-key` or `Authorization: Bearer`, whichever is present. */
+const ambiguous = (message: string) => new AppError("invalid_request", message, { param: "Authorization" });
+
+/**
+ * The key from `x-api-key` or `Authorization: Bearer`. A request that names
+ * two keys is ambiguous — two of either header (they arrive joined by ", ";
+ * lib/http/stamp-transport.ts keeps the second Authorization that Node would
+ * drop), or both headers with different keys — and is refused rather than
+ * served as whichever one we happened to read (the rule of a duplicate
+ * Idempotency-Key). The same key sent both ways is one key.
+ */
 function extractApiKey(headers: Headers): string | null {
-  const direct = headers.get("x-api-key")?.trim();
-  if (direct) return direct;
-  const auth = headers.get("authorization")?.trim();
-  const match = auth ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
-  return match?.[1] ?? null;
+  const direct = headers.get("x-api-key")?.trim() || null;
+  const auth = headers.get("authorization")?.trim() || null;
+  if (direct?.includes(",")) throw ambiguous("x-api-key must be sent once, with a single key");
+  if (auth?.includes(",")) throw ambiguous("Authorization must be sent once, with a single key");
+  const bearer = auth ? (/^Bearer\s+(\S+)$/i.exec(auth)?.[1] ?? null) : null;
+  if (direct && bearer && direct !== bearer) throw ambiguous("x-api-key and Authorization name different keys; send one key");
+  return direct ?? bearer;
 }
 
 /**

@@ -21,7 +21,7 @@ import { runTimed, serverTimingHeader, type RequestTiming } from "@/lib/request-
 import { consumeRateLimit, peekRateLimit } from "@/lib/api/check-rate-limit";
 import { checkHttps } from "@/lib/http/https";
 import { jsonText } from "@/lib/http/json";
-import { parseJsonText, readBodyText } from "@/lib/http/parse-body";
+import { discardBody, parseJsonText, readBodyText } from "@/lib/http/parse-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 
 export interface ApiContext<TBody> {
@@ -166,6 +166,8 @@ export function apiRoute(contract: EndpointSpec | ApiRouteOptions<z.ZodType | un
       if (options.body) {
         bodyText = options.optionalBody && sentNoBody(req) ? "{}" : await readBodyText(req);
         ({ json, data: body } = parseJsonText(bodyText, options.body));
+      } else if (req.method !== "GET") {
+        await discardBody(req);
       }
 
       // Claimed only after validation: a 400 or 401 is never stored (SPEC §10).

@@ -40,6 +40,16 @@ export async function readBodyText(req: Request, { maxBytes = MAX_BODY_BYTES }: 
   }
 }
 
+/**
+ * An endpoint that takes no body (resend, delete, …) ignores whatever is sent,
+ * but reads it within the same limit: nobody may stream megabytes at a POST
+ * because its endpoint happens to need no input (SPEC §5: over 64 KiB → 413).
+ */
+export async function discardBody(req: Request): Promise<void> {
+  if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
+  await readLimited(req);
+}
+
 /** Parses JSON text and validates it; `json` is the value as sent (for fingerprints), `data` what the schema made of it. */
 export function parseJsonText<T extends z.ZodType>(text: string, schema: T): { json: unknown; data: z.infer<T> } {
   if (nestingExceeds(text, MAX_JSON_DEPTH)) {

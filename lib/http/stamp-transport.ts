@@ -59,14 +59,32 @@ function clientAddress(xff: string | string[] | undefined, peer: string, isTrust
   return client;
 }
 
+/**
+ * Node keeps only the first of two Authorization headers (and of a few other
+ * singletons), so a request naming two API keys would be served as the first.
+ * Joined like any other repeated header, the API sees both and refuses the
+ * request as ambiguous (lib/api-keys/authenticate-api-key.ts).
+ */
+function keepRepeatedAuthorization(req: IncomingMessage): void {
+  const values: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === "authorization") values.push(req.rawHeaders[i + 1]!);
+  if (values.length > 1) req.headers.authorization = values.join(", ");
+}
+
 export function stampTransport(req: IncomingMessage, isTrustedProxy: ProxyMatcher): void {
   for (const name of Object.values(TRANSPORT_HEADERS)) delete req.headers[name];
+  keepRepeatedAuthorization(req);
   const peer = req.socket.remoteAddress ?? "";
   let proto: "https" | "http" = (req.socket as TLSSocket).encrypted ? "https" : "http";
   let client = peer;
   if (isTrustedProxy(peer)) {
     proto = forwardedProto(req.headers["x-forwarded-proto"]) ?? proto;
     client = clientAddress(req.headers["x-forwarded-for"], peer, isTrustedProxy);
+  } else {
+    // Next.js checks a server action's Origin against X-Forwarded-Host when there is one: from a
+    // client, that header would let a cross-site form name its own origin as ours (CSRF).
+    delete req.headers["x-forwarded-host"];
+    delete req.headers["x-forwarded-port"];
   }
   req.headers[TRANSPORT_HEADERS.proto] = proto;
   req.headers[TRANSPORT_HEADERS.peer] = peer;

@@ -4,6 +4,10 @@
 // sale, payout, POST /transactions and refund endpoints. Generated from a
 // fixed seed so a failure can be replayed.
 import { describe, expect, it } from "vitest";
+import { POST as resendEvent } from "@/app/v1/events/[id]/resend/route";
+import { DELETE as deleteEndpoint } from "@/app/v1/webhook-endpoints/[id]/route";
+import { GET as merchantsMe } from "@/app/v1/merchants/me/route";
+import { POST as saleRoute } from "@/app/v1/payment/sale/route";
 import { flushApiRequests } from "@/lib/api-requests/record-api-request";
 import { getMerchantAccess } from "@/lib/backoffice/authz";
 import { listRecentApiRequests } from "@/lib/backoffice/developers/list-api-requests";
@@ -198,5 +202,55 @@ describe("fuzz: card numbers where they do not belong", () => {
       expect(joined).not.toContain(PAN.slice(0, 8));
       expect(joined).not.toContain(PAN.slice(8));
     }
+  });
+});
+
+describe("fuzz: ambiguous keys and bodies on POSTs that take none", () => {
+  /** A request with headers as a client sends them, repeated names included (they arrive joined by ", "). */
+  function request(path: string, headers: [string, string][], init: { method?: string; body?: string } = {}): Request {
+    const h = new Headers({ host: "localhost:3000" });
+    for (const [name, value] of headers) h.append(name, value);
+    return new Request(`http://localhost:3000/v1${path}`, { method: init.method ?? "GET", headers: h, body: init.body });
+  }
+
+  it("refuses a request that names two keys with 400, in the endpoint's family; the same key twice is one key", async () => {
+    const m = await merchantWithFunds();
+    const other = await merchantWithFunds();
+    const cases: [string, [string, string][]][] = [
+      ["two Authorization headers", [["authorization", `Bearer ${m.keys.sandbox}`], ["authorization", `Bearer ${other.keys.sandbox}`]]],
+      ["two Authorization headers, one key", [["authorization", `Bearer ${m.keys.sandbox}`], ["authorization", `Bearer ${m.keys.sandbox}`]]],
+      ["two x-api-key headers", [["x-api-key", m.keys.sandbox], ["x-api-key", other.keys.sandbox]]],
+      ["x-api-key and Authorization differ", [["x-api-key", m.keys.sandbox], ["authorization", `Bearer ${other.keys.sandbox}`]]],
+      ["x-api-key and Authorization differ (live)", [["x-api-key", m.keys.sandbox], ["authorization", `Bearer ${m.keys.production}`]]],
+    ];
+    for (const [label, headers] of cases) {
+      const guide = await merchantsMe(request("/merchants/me", headers));
+      expect(guide.status, label).toBe(400);
+      expect((await guide.json()).error, label).toMatchObject({ code: "invalid_request", param: "Authorization" });
+      const payment = await saleRoute(request("/payment/sale", [...headers, ["content-type", "application/json"]], { method: "POST", body: "{}" }));
+      expect(payment.status, label).toBe(400);
+      expect(await payment.json(), label).toEqual({ status: false, error: expect.stringMatching(/once|different keys/) });
+    }
+    const same = await merchantsMe(request("/merchants/me", [["x-api-key", m.keys.sandbox], ["authorization", `Bearer ${m.keys.sandbox}`]]));
+    expect(same.status).toBe(200);
+  });
+
+  it("applies the 64 KiB limit to POSTs and DELETEs without a body schema, however the body is sent", async () => {
+    const m = await merchantWithFunds();
+    const auth: [string, string] = ["authorization", `Bearer ${m.keys.sandbox}`];
+    const big = "a".repeat(2 * 1024 * 1024);
+    const sends: [string, Request, (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, Record<string, string>][] = [
+      ["resend, JSON", request("/events/evt_x/resend", [auth, ["content-type", "application/json"]], { method: "POST", body: big }), resendEvent, { id: "evt_x" }],
+      ["resend, no content type", request("/events/evt_x/resend", [auth], { method: "POST", body: big }), resendEvent, { id: "evt_x" }],
+      ["delete endpoint", request("/webhook-endpoints/we_x", [auth, ["content-type", "text/plain"]], { method: "DELETE", body: big }), deleteEndpoint, { id: "we_x" }],
+    ];
+    for (const [label, req, route, params] of sends) {
+      const res = await route(req, { params: Promise.resolve(params) });
+      expect(res.status, label).toBe(413);
+      expect((await res.json()).error.code, label).toBe("payload_too_large");
+    }
+    // Within the limit a body is ignored, as before.
+    const small = await resendEvent(request("/events/evt_x/resend", [auth, ["content-type", "application/json"]], { method: "POST", body: "{}" }), { params: Promise.resolve({ id: "evt_x" }) });
+    expect(small.status).toBe(404);
   });
 });
