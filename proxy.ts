@@ -5,7 +5,7 @@
 // it off the Merchant API (/v1), /api and static assets entirely.
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { errorBody, notFound } from "@/lib/errors";
+import { unknownPathResponse } from "@/lib/http/unknown-path";
 import { CHECKOUT_BASE_HEADER } from "@/lib/checkout/checkout-urls";
 import { BACKOFFICE_HEADERS, CHECKOUT_HEADERS, HSTS, newNonce, pageCsp } from "@/lib/surfaces/security-headers";
 import { matchSurface, parseSurfaces } from "@/lib/surfaces/surfaces";
@@ -24,7 +24,7 @@ function overHttps(request: NextRequest): boolean {
 
 const isDocs = (pathname: string) => pathname === "/docs" || pathname.startsWith("/docs/");
 
-/** /v0/…, /v2/…, and /v1/… paths with a percent sign (the only /v1 paths the matcher lets in). */
+/** /v0/…, /v2/…, and /v1/… paths with a percent sign (the only /v1 and /api paths the matcher lets in). */
 const API_PATH = /^\/v\d+(\/|$)/;
 
 /**
@@ -41,20 +41,43 @@ function malformedPath(pathname: string): boolean {
   }
 }
 
-function apiNotFound(request: NextRequest): NextResponse {
-  const { status, body } = errorBody(notFound(`Unknown API path: ${request.method} ${request.nextUrl.pathname}`), "guide");
-  return NextResponse.json(body, { status, headers: { "cache-control": "no-store" } });
+
+/**
+ * A server action posted from another origin (CSRF). Next.js makes the same
+ * check, but answers it (and an Origin it cannot parse) with a 500; the
+ * refusal is the client's fault, so it gets a 403 here first. The host is
+ * X-Forwarded-Host's only when a trusted proxy sent it: the web server
+ * (lib/http/stamp-transport.ts) drops a client's copy.
+ */
+function crossSiteAction(request: NextRequest): boolean {
+  if (request.method !== "POST") return false;
+  const form = request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data");
+  if (!request.headers.has("next-action") && !form) return false;
+  const origin = request.headers.get("origin");
+  // No Origin: not a browser's cross-site post (browsers send it on every POST); Next.js lets it through too.
+  if (origin === null) return false;
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host");
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true; // "null" (a sandboxed frame) or garbage: no origin of ours
+  }
 }
 
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (crossSiteAction(request)) {
+    return new NextResponse("Forbidden: this form was sent from another site.\n", { status: 403, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  }
   const malformed = malformedPath(pathname);
   // An API client asking for another version, or for a path that cannot be decoded, gets the
   // API's 404 JSON, not an HTML page or a 500 (SPEC §20). A /v1 path that decodes goes on.
   if (API_PATH.test(pathname)) {
     const v1 = pathname === "/v1" || pathname.startsWith("/v1/");
-    return malformed || !v1 ? apiNotFound(request) : NextResponse.next();
+    return malformed || !v1 ? unknownPathResponse(request) : NextResponse.next();
   }
+  // The same for /api (auth, health, …): Next.js would answer 500 while decoding the route's params.
+  if (pathname.startsWith("/api/")) return malformed ? unknownPathResponse(request) : NextResponse.next();
   // A page path that cannot be decoded names nothing: the normal not-found page.
   if (malformed) return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
   const match = matchSurface(surfaces, request.headers.get("host"), pathname);
@@ -92,5 +115,7 @@ export const config = {
     // /v1 paths only when they hold a percent-escape, which may not decode (see malformedPath):
     // every other API request skips the proxy.
     "/v1/:rest(.*%.*)",
+    // The same for /api paths.
+    "/api/:rest(.*%.*)",
   ],
 };

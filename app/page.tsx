@@ -17,6 +17,8 @@ export default function Home() {
           <span className="text-slate-600 dark:text-slate-300"> — the Merchant API v1.</span>
         </li>
         <li>
+          {/* A JSON route, not a page: a plain link (the rule mistakes app/api/[...path] for a page). */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a className="font-medium text-brand-600 underline dark:text-sky-300" href="/api/health">Health</a>
           <span className="text-slate-600 dark:text-slate-300"> — process status.</span>
         </li>

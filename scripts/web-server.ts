@@ -50,6 +50,7 @@ async function serve(): Promise<void> {
   const { logger } = await import("../lib/log");
   const { trustedProxyMatcher } = await import("../lib/http/trusted-proxies");
   const { createStampedServer } = await import("../lib/http/create-stamped-server");
+  const { refuseUnroutedMethods } = await import("../lib/api/unrouted-methods");
   const { runShutdownHooks } = await import("../lib/http/shutdown-hooks");
 
   const isTrustedProxy = trustedProxyMatcher(list(env.TRUSTED_PROXIES));
@@ -57,13 +58,16 @@ async function serve(): Promise<void> {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const server = createStampedServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      logger.error({ err, url: req.url }, "unhandled error in the Next.js request handler");
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-    });
-  }, isTrustedProxy);
+  const server = createStampedServer(
+    refuseUnroutedMethods((req, res) => {
+      handle(req, res).catch((err: unknown) => {
+        logger.error({ err, url: req.url }, "unhandled error in the Next.js request handler");
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    }),
+    isTrustedProxy,
+  );
 
   server.listen(env.PORT, () => logger.info({ port: env.PORT, trustedProxies: list(env.TRUSTED_PROXIES) }, "web server listening"));
 

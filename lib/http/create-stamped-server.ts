@@ -1,4 +1,6 @@
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
+import onHeaders from "on-headers";
+import { serverTimingHeader } from "@/lib/request-timing";
 import { markTransportStamped, stampTransport } from "./stamp-transport";
 import type { ProxyMatcher } from "./trusted-proxies";
 
@@ -14,10 +16,25 @@ import type { ProxyMatcher } from "./trusted-proxies";
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/**
+ * Every Merchant API answer says where its time went (SPEC §16). The API
+ * wrapper writes the detailed header; answers no route of ours makes (Next.js's
+ * own OPTIONS and 405s, a 404 of the proxy, a crash) get the total as `app`,
+ * added just before their headers go out.
+ */
+function timeApiAnswer(req: IncomingMessage, res: ServerResponse): void {
+  if (!req.url || !/^\/v\d+(?:[/?#]|$)/.test(req.url)) return;
+  const started = performance.now();
+  onHeaders(res, function addServerTiming(this: ServerResponse) {
+    if (!this.hasHeader("server-timing")) this.setHeader("server-timing", serverTimingHeader({ totalMs: performance.now() - started, authMs: 0, dbMs: 0 }));
+  });
+}
+
 /** An HTTP server that stamps every request (lib/http/stamp-transport.ts) before `handler` — Next's request handler in production — sees it. */
 export function createStampedServer(handler: RequestListener, isTrustedProxy: ProxyMatcher): Server {
   markTransportStamped();
   const server = createServer((req, res) => {
+    timeApiAnswer(req, res);
     stampTransport(req, isTrustedProxy);
     handler(req, res);
   });

@@ -84,6 +84,12 @@ const ERROR_CODE_OF_STATUS: Record<number, ErrorCode> = {
 };
 
 const registered = new Set<string>();
+const endpoints: EndpointSpec[] = [];
+
+/** Every endpoint registered so far (the web server asks which methods a path has: lib/api/unrouted-methods.ts). */
+export function registeredEndpoints(): readonly EndpointSpec[] {
+  return endpoints;
+}
 
 export function apiPathOf(path: string): string {
   return path.replace(/^\/v1(?=\/)/, "");
@@ -155,6 +161,7 @@ export function registerEndpoint<const S extends EndpointSpec>(spec: S): S {
     responses,
   };
   registry.registerPath(route);
+  endpoints.push({ ...spec, path });
   return spec;
 }
 

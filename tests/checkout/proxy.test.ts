@@ -70,4 +70,18 @@ describe("proxy", () => {
     for (const path of ["/v1/payment/sale", "/v1", "/api/health", "/_next/static/chunks/a.js", "/favicon.ico"]) expect(pattern.test(path)).toBe(false);
     for (const path of ["/checkout/pay/abc", "/pay/abc", "/backoffice", "/docs", "/"]) expect(pattern.test(path)).toBe(true);
   });
+
+  it("refuses a server action posted from another origin with 403 (Next.js would answer 500), and lets our own through", () => {
+    const post = (headers: Record<string, string>) =>
+      proxy(new NextRequest("http://localhost:3000/backoffice/sign-in", { method: "POST", headers: { host: "localhost:3000", "next-action": "abc", ...headers }, body: "[]" }));
+    for (const origin of ["https://evil.example", "http://localhost:3001", "null", "not a url"]) expect(post({ origin }).status, origin).toBe(403);
+    // A form posted without JavaScript is a server action too.
+    const form = proxy(new NextRequest("http://localhost:3000/checkout/pay/abc", { method: "POST", headers: { host: "localhost:3000", origin: "https://evil.example", "content-type": "multipart/form-data; boundary=x" }, body: "--x--" }));
+    expect(form.status).toBe(403);
+    expect(post({ origin: "http://localhost:3000" }).status).toBe(200);
+    // Behind a trusted proxy (the only way X-Forwarded-Host reaches here) the public host is the proxy's.
+    expect(post({ origin: "https://pay.example.com", "x-forwarded-host": "pay.example.com" }).status).toBe(200);
+    // Not a server action: an API-style POST is none of the proxy's business.
+    expect(proxy(new NextRequest("http://localhost:3000/backoffice/x", { method: "POST", headers: { host: "localhost:3000", origin: "https://evil.example", "content-type": "application/json" }, body: "{}" })).status).toBe(200);
+  });
 });
