@@ -40,13 +40,27 @@ ${KEY_RATE_DEFAULTS.perMinute}/min (burst ${KEY_RATE_DEFAULTS.perSecond}/s) per 
 Every response carries \`X-Request-Id\` (yours, when you send a short token such as a UUID). Quote it when you contact support.
 `.trim();
 
-function servers() {
-  if (env.API_BASE_URL === env.SANDBOX_API_BASE_URL) {
-    return [{ url: env.API_BASE_URL, description: "Sandbox and production (the key's prefix selects the environment)" }];
+/** The public API bases of a deployment: what its merchants call, and so what their tooling must see. */
+export interface ApiBases {
+  production: string;
+  sandbox: string;
+}
+
+const CONFIGURED: ApiBases = { production: env.API_BASE_URL, sandbox: env.SANDBOX_API_BASE_URL };
+
+/**
+ * `servers` is this deployment's own configured bases — the URLs a merchant's
+ * client calls — production first (code generators take the first as their
+ * default), each named. Not the request's Host: the document is cached by
+ * proxies and clients, and a Host header is the client's to choose.
+ */
+function servers(bases: ApiBases) {
+  if (bases.production === bases.sandbox) {
+    return [{ url: bases.production, description: "Sandbox and production (the key's prefix selects the environment)" }];
   }
   return [
-    { url: env.API_BASE_URL, description: "Production" },
-    { url: env.SANDBOX_API_BASE_URL, description: "Sandbox" },
+    { url: bases.production, description: "Production" },
+    { url: bases.sandbox, description: "Sandbox" },
   ];
 }
 
@@ -58,11 +72,19 @@ export function openApiDocumentJson(): string {
   return cached;
 }
 
-export function buildOpenApiDocument() {
+/**
+ * The API description's terms. Sluice has not chosen an open-source license,
+ * so its API description is the deployment operator's, all rights reserved:
+ * a client generator copies this into what it makes, and must not be told
+ * more than that.
+ */
+const LICENSE = { name: "Proprietary: the terms of the operator of this deployment", identifier: "LicenseRef-Proprietary" };
+
+export function buildOpenApiDocument(bases: ApiBases = CONFIGURED) {
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
-    info: { title: "Sluice Merchant API", version: "1", description: DESCRIPTION },
-    servers: servers(),
+    info: { title: "Sluice Merchant API", version: "1", description: DESCRIPTION, license: LICENSE },
+    servers: servers(bases),
     security: [{ [SECURITY_SCHEMES.bearer]: [] }, { [SECURITY_SCHEMES.apiKey]: [] }],
   });
 }

@@ -1,4 +1,5 @@
 // GET /v1/openapi.json describes itself: public, no key needed.
+import { errorContent } from "./common";
 import { registerEndpoint } from "./register-endpoint";
 import { z } from "@/lib/schema/zod";
 
@@ -10,5 +11,9 @@ export const openApiDocumentEndpoint = registerEndpoint({
   tags: ["Meta"],
   family: "guide",
   authenticated: false,
-  responses: { 200: { description: "The OpenAPI 3.1 document.", schema: z.object({ openapi: z.string().openapi({ example: "3.1.0" }) }).loose() } },
+  responses: {
+    200: { description: "The OpenAPI 3.1 document.", schema: z.object({ openapi: z.string().openapi({ example: "3.1.0" }) }).loose() },
+    // Like every request (the seed: plain HTTP is rejected), when the deployment requires HTTPS.
+    403: { description: "The request did not use HTTPS (`https_required`)", ...errorContent("guide", "https_required") },
+  },
 });

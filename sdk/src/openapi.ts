@@ -1087,7 +1087,7 @@ export interface components {
       id: string;
       /** @example https://shop.example.com/webhooks/sluice */
       url: string;
-      /** @description Event kinds it receives; empty: every kind */
+      /** @description The event kinds it receives */
       events: string[];
       description: string;
       enabled: boolean;
@@ -1235,6 +1235,14 @@ export interface operations {
             openapi: string;
             [key: string]: unknown;
           };
+        };
+      };
+      /** @description The request did not use HTTPS (`https_required`) */
+      403: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["GuideError"];
         };
       };
     };
@@ -4162,7 +4170,7 @@ export interface operations {
            */
           destination?: string;
           /**
-           * @description `failed` (default): deliveries whose attempts were used up; `all`: also delivered ones (a delivery still retrying already has its series)
+           * @description `failed` (default): every delivery that was tried and has not arrived — failed for good, or still retrying (its remaining retries are replaced by the new series); `all`: every delivery, delivered ones included
            * @enum {string}
            */
           status?: "failed" | "all";
@@ -4527,7 +4535,7 @@ export interface operations {
           /** Format: uri */
           url: string;
           /**
-           * @description The event kinds it receives; empty or absent: every kind
+           * @description The event kinds it receives; absent or empty: every kind (stored and answered as the full list)
            * @example [
            *   "transaction.succeeded",
            *   "transaction.declined"
@@ -4931,7 +4939,7 @@ export interface operations {
           /** Format: uri */
           url?: string;
           /**
-           * @description The event kinds it receives; empty or absent: every kind
+           * @description The event kinds it receives; absent or empty: every kind (stored and answered as the full list)
            * @example [
            *   "transaction.succeeded",
            *   "transaction.declined"

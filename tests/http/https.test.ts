@@ -11,6 +11,7 @@ vi.hoisted(() => {
 });
 
 import { GET as merchantsMe } from "@/app/v1/merchants/me/route";
+import { GET as openApiJson } from "@/app/v1/openapi.json/route";
 import { apiRoute } from "@/lib/api/api-handler";
 import { createStampedServer } from "@/lib/http/create-stamped-server";
 import { TRANSPORT_HEADERS } from "@/lib/http/stamp-transport";
@@ -93,6 +94,27 @@ describe("behind a trusted proxy", () => {
     const untrusted = await serve(echo, []);
     const direct = await fetch(untrusted, { headers: { "x-forwarded-for": "203.0.113.9", [TRANSPORT_HEADERS.client]: "203.0.113.9", "x-forwarded-proto": "https" } });
     expect(await direct.json()).toEqual({ client: "127.0.0.1", peer: "127.0.0.1", proto: "http" });
+  });
+});
+
+describe("what else the stamping server decides", () => {
+  it("serves the OpenAPI document over HTTPS only, like every request (its documented 403)", async () => {
+    const plain = await serve(toRoute(async (req) => openApiJson(req)), []);
+    const refused = await fetch(`${plain}/v1/openapi.json`, { headers: { "x-forwarded-proto": "https" } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: { code: "https_required", message: expect.any(String) } });
+    const proxied = await serve(toRoute(async (req) => openApiJson(req)), ["127.0.0.1"]);
+    const ok = await fetch(`${proxied}/v1/openapi.json`, { headers: { "x-forwarded-proto": "https" } });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).openapi).toBe("3.1.0");
+  });
+
+  it("keeps X-Forwarded-Host (what Next.js checks a server action's Origin against) only from a trusted proxy", async () => {
+    const echo = (req: IncomingMessage, res: ServerResponse) => res.end(JSON.stringify({ host: req.headers["x-forwarded-host"] ?? null, port: req.headers["x-forwarded-port"] ?? null }));
+    const untrusted = await serve(echo, []);
+    expect(await (await fetch(untrusted, { headers: { "x-forwarded-host": "evil.example", "x-forwarded-port": "443" } })).json()).toEqual({ host: null, port: null });
+    const trusted = await serve(echo, ["127.0.0.1"]);
+    expect(await (await fetch(trusted, { headers: { "x-forwarded-host": "pay.example.com", "x-forwarded-port": "443" } })).json()).toEqual({ host: "pay.example.com", port: "443" });
   });
 });
 

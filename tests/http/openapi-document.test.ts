@@ -36,7 +36,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("is served at GET /v1/openapi.json without an API key", async () => {
-    const res = await openApiJson();
+    const res = await openApiJson(new Request("http://localhost:3000/v1/openapi.json"));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     const served = await res.json();
