@@ -60,6 +60,9 @@ test("signing out ends the session everywhere: a copied cookie no longer works",
   const stolen = await thief.newPage();
   await stolen.goto(`/backoffice/${m.merchant.id}/developers`);
   await expect(stolen).toHaveURL(/\/backoffice\/sign-in/);
+  // next-auth's own session endpoint names nobody for it either (it used to answer the person's id, e-mail and name).
+  await thief.addCookies([copied]);
+  expect(await (await stolen.request.get("/api/auth/session")).json()).toEqual({});
   await thief.close();
 });
 

@@ -4,7 +4,9 @@
 // request (app/backoffice/_server/session.ts), so a removed member loses access at once.
 //
 // Sign-out, and a change of second factor, end every session of the person at
-// once, copied cookies included (end-sessions.ts).
+// once, copied cookies included (end-sessions.ts): the jwt callback checks the
+// token's session version on every read, so /api/auth/session shows no user
+// for an ended session either.
 //
 // Idle sign-out: the session token lives 15 minutes and is re-issued only when
 // /api/auth/session is fetched, which the back office's idle timer does while
@@ -16,7 +18,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { authenticateCredentials } from "./authenticate-credentials";
 import { clientIp } from "./client-ip";
-import { endSessionsFrom } from "./end-sessions";
+import { endSessionsFrom, sessionIsCurrent } from "./end-sessions";
 import { writeAuthAudit } from "./write-auth-audit";
 
 export const IDLE_TIMEOUT_SECONDS = 15 * 60;
@@ -85,14 +87,16 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       const now = Math.floor(Date.now() / 1000);
       if (user) {
         token.authTime = now;
         token.sv = user.sessionVersion ?? 0;
+        return token;
       }
       // Throwing here makes next-auth clear the cookie: the session is over.
-      else if (!token.authTime || now - token.authTime > ABSOLUTE_SESSION_SECONDS) throw new Error("session reached its maximum lifetime");
+      if (!token.authTime || now - token.authTime > ABSOLUTE_SESSION_SECONDS) throw new Error("session reached its maximum lifetime");
+      if (!token.sub || !(await sessionIsCurrent(token.sub, token.sv ?? 0))) throw new Error("session was ended (signed out, or the person deactivated)");
       return token;
     },
     session({ session, token }) {

@@ -24,3 +24,14 @@ export async function endSessionsFrom(userId: string, tokenVersion: number): Pro
     WHERE id = ${userId} AND "sessionVersion" = ${tokenVersion} RETURNING "sessionVersion"`;
   return rows[0]?.sessionVersion ?? null;
 }
+
+/**
+ * Whether a token issued under `tokenVersion` is still a session: its person
+ * active and not signed out (nor their second factor changed) since. next-auth
+ * asks on every read of the session, /api/auth/session included, so an ended
+ * session shows no user anywhere, not only on the pages.
+ */
+export async function sessionIsCurrent(userId: string, tokenVersion: number): Promise<boolean> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true, isActive: true } });
+  return !!user && user.isActive && user.sessionVersion === tokenVersion;
+}

@@ -4,6 +4,8 @@
 // its own staff — with a reason, the actor's password, and an audit entry.
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
+import type { JWT } from "next-auth/jwt";
+import { authOptions } from "@/lib/auth/auth-options";
 import { endSessions, endSessionsFrom } from "@/lib/auth/end-sessions";
 import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/enrol-totp";
 import { loadStaffUser as loadActor } from "@/lib/auth/staff-user";
@@ -29,6 +31,19 @@ describe("the session version", () => {
     expect(await endSessionsFrom(dev.id, v)).toBeNull();
     expect(await versionOf(dev.id)).toBe(v + 1);
     expect(await endSessions(dev.id)).toBe(v + 2);
+  });
+
+  it("next-auth's own session read (/api/auth/session, getServerSession) refuses an ended session's token", async () => {
+    const dev = await staff((await newMerchant()).merchant.id, "DEVELOPER");
+    const v = await versionOf(dev.id);
+    const jwt = authOptions.callbacks!.jwt! as (args: { token: JWT }) => Promise<JWT>;
+    const token: JWT = { sub: dev.id, email: dev.email, name: "", authTime: Math.floor(Date.now() / 1000), sv: v };
+    expect(await jwt({ token })).toMatchObject({ sub: dev.id });
+    await endSessionsFrom(dev.id, v);
+    await expect(jwt({ token })).rejects.toThrow(/ended/);
+    await expect(jwt({ token: { ...token, sv: v + 1 } })).resolves.toMatchObject({ sub: dev.id });
+    await db.user.update({ where: { id: dev.id }, data: { isActive: false } });
+    await expect(jwt({ token: { ...token, sv: v + 1 } })).rejects.toThrow(/ended/);
   });
 });
 
