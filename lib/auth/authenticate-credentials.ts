@@ -32,8 +32,9 @@ export interface Credentials {
   ip?: string | null;
 }
 
-// Verifying against a real hash for unknown e-mails keeps the response time
-// the same, so timing does not reveal which addresses have accounts.
+// Verifying against a real hash for unknown e-mails (and throttled addresses)
+// keeps the response time the same, so timing does not reveal which addresses
+// have accounts.
 let dummyHash: Promise<string> | undefined;
 
 export async function authenticateCredentials(credentials: Credentials): Promise<SignInResult> {
@@ -45,6 +46,8 @@ export async function authenticateCredentials(credentials: Credentials): Promise
 async function check({ email, password, code, recoveryCode, ip = null }: Credentials): Promise<SignInResult> {
   const normalised = normaliseEmail(email);
   if (await signInThrottled(ip)) {
+    // The same argon2 work as any other failure (see below).
+    await verifyPassword(await (dummyHash ??= hashPassword("not-a-real-password")), password);
     await writeAuthAudit({ action: "auth.sign_in_failed", email: normalised.slice(0, 254), reason: "ip_throttled", ip });
     return { ok: false, reason: "invalid_credentials" };
   }
@@ -57,13 +60,18 @@ async function check({ email, password, code, recoveryCode, ip = null }: Credent
     await writeAuthAudit({ action: "auth.sign_in_failed", email: normalised.slice(0, 254), reason: "unknown_email", ip });
     return { ok: false, reason: "invalid_credentials" };
   }
-  // A locked account is refused before the password is even checked, so
-  // guessing cannot continue during the lock, right password or not.
+  // The password is verified on every path, so a locked account costs the same
+  // argon2 work as a wrong password and timing does not tell a prober which
+  // accounts are locked (SPEC §20).
+  const passwordCorrect = await verifyPassword(user.passwordHash, password);
+  // A locked account is refused whatever the password, so guessing cannot
+  // continue during the lock. The audit says whether the password was right:
+  // the owner locked out, or someone guessing.
   if (isLocked(user)) {
-    await writeAuthAudit({ action: "auth.sign_in_failed", email: user.email, userId: user.id, reason: "account_locked", ip, details: { lockedUntil: user.lockedUntil?.toISOString() } });
+    await writeAuthAudit({ action: "auth.sign_in_failed", email: user.email, userId: user.id, reason: "account_locked", ip, details: { lockedUntil: user.lockedUntil?.toISOString(), passwordCorrect } });
     return { ok: false, reason: "invalid_credentials" };
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  if (!passwordCorrect) {
     await recordAuthFailure({ user, action: "auth.sign_in_failed", reason: "wrong_password", ip });
     return { ok: false, reason: "invalid_credentials" };
   }

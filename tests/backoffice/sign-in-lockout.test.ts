@@ -122,6 +122,16 @@ describe("authenticateCredentials", () => {
     expect(await authenticateCredentials({ email: victim.owner.email, password: victim.owner.password, ip: "203.0.113.7" })).toMatchObject({ ok: true });
   });
 
+  it("verifies the password against the stored hash on a locked account too (the same argon2 work as a wrong password, so timing does not tell)", async () => {
+    const m = await newMerchant();
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await authenticateCredentials({ email: m.owner.email, password: `wrong-${i}-password` });
+    await authenticateCredentials({ email: m.owner.email, password: m.owner.password });
+    await authenticateCredentials({ email: m.owner.email, password: "still guessing, 1234" });
+    // The outcome of that verification is in the audit: it could only be known by checking the stored hash.
+    const locked = await db.auditLog.findMany({ where: { actorEmail: m.owner.email, reason: "account_locked" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { details: true } });
+    expect(locked.map((a) => (a.details as { passwordCorrect?: boolean }).passwordCorrect)).toEqual([true, false]);
+  });
+
   it("answers a locked account exactly like an unknown e-mail", async () => {
     const m = await newMerchant();
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) await authenticateCredentials({ email: m.owner.email, password: `wrong-${i}-password` });
