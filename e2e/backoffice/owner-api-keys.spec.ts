@@ -43,8 +43,14 @@ test("the owner creates a sandbox key in Developers and it authenticates GET /v1
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ id: m.merchant.id, environment: "sandbox" });
 
-  // Reload: the clear key is gone for good, only prefix…last4 remains.
-  await page.reload();
+  // Reload: the clear key is gone for good, only prefix…last4 remains; its "Last used" is no longer "Never"
+  // (written off the request's path within a second or so, so the page is reloaded until it shows).
+  const row = keys.getByRole("row").filter({ has: page.getByRole("cell", { name: `${key.slice(0, 8)}…${key.slice(-4)}`, exact: true }) });
+  await expect(row.getByRole("cell", { name: "Never" })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByRole("cell", { name: "Never" })).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId("one-time-secret")).toHaveCount(0);
   await expect(page.getByText(key)).toHaveCount(0);
 

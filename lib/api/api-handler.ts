@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { EndpointSpec } from "@/lib/openapi/register-endpoint";
 import { recordApiRequest } from "@/lib/api-requests/record-api-request";
+import { recordKeyUse } from "@/lib/api-requests/record-key-use";
 import { assertSandbox } from "@/lib/api-keys/assert-sandbox";
 import { authenticateApiKey, type ApiPrincipal } from "@/lib/api-keys/authenticate-api-key";
 import { AppError, errorBody, isClientAbort, notFound, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorFamily } from "@/lib/errors";
@@ -238,6 +239,7 @@ export function apiRoute(contract: EndpointSpec | ApiRouteOptions<z.ZodType | un
     headers["server-timing"] = serverTimingHeader({ totalMs, authMs, dbMs: Math.max(0, timing.db - dbDuringAuth) });
     log.info({ status, ms: durationMs }, "api request");
     if (principal) {
+      recordKeyUse(principal.keyId);
       recordApiRequest({
         merchantId: principal.merchant.id,
         environment: principal.environment,

@@ -56,6 +56,8 @@ describe("a direct card sale of a returning buyer", () => {
     expect(writesTo(sql, "LedgerAccount")).toEqual([]);
     expect(writesTo(sql, "Customer")).toEqual([]);
     expect(writesTo(sql, "MerchantSettings")).toEqual([]);
+    // The key's "Last used" is written off the path, at most once a minute (lib/api-requests/record-key-use.ts).
+    expect(writesTo(sql, "ApiKey")).toEqual([]);
     expect(writesTo(sql, "LedgerEntry")).toHaveLength(1);
     expect(sql.filter((s) => /FOR (NO KEY )?UPDATE|FOR SHARE/.test(s.sql))).toEqual([]);
   });
