@@ -41,7 +41,10 @@ function digitRuns(text: string): string[] {
 export function containsCardNumber(text: string): boolean {
   for (const run of digitRuns(text)) {
     for (let length = 13; length <= 19 && length <= run.length; length++) {
-      for (let start = 0; start + length <= run.length; start++) if (luhnValid(run.slice(start, start + length))) return true;
+      for (let start = 0; start + length <= run.length; start++) {
+        // No card number starts with 0 (ISO/IEC 7812's industry digit 0 is not issued), and a run of zeros passes Luhn.
+        if (run[start] !== "0" && luhnValid(run.slice(start, start + length))) return true;
+      }
     }
   }
   return false;

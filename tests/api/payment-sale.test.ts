@@ -64,8 +64,9 @@ describe("direct card sales: every test card", () => {
     const asNumber = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { metadata: { nested: { pan: 4242424242424242 } } }) });
     expect(asNumber.status).toBe(400);
     expect(await db.transaction.count({ where: { merchantId: m.merchant.id } })).toBe(0);
-    // Long numbers that are not card numbers stay allowed: a Luhn-invalid 16-digit reference, a phone number, a timestamp.
-    const fine = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { metadata: { ref: "4242424242424241", phone: "+1 555 123 4567", at: "2026-11-24T19:35:05Z" } }) });
+    // Numbers that hold no card number stay allowed: a 16-digit reference none of whose 13–19-digit windows passes Luhn
+    // (a random one usually has one: every window is checked, SPEC §20), a 12-digit one, a phone number, a timestamp.
+    const fine = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { metadata: { ref: "2026112419350500", short: "424242424241", phone: "+1 555 123 4567", at: "2026-11-24T19:35:05Z" } }) });
     expect(fine.status).toBe(201);
   });
 
