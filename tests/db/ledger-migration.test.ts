@@ -27,7 +27,7 @@ const CHECKOUT_TOKEN_MIGRATION = "20261125003133_hash_checkout_tokens";
 const KYC_TOKEN_MIGRATION = "20261125003435_hash_kyc_tokens";
 const EVENT_SEQUENCE_MIGRATION = "20261125043412_event_sequence";
 const AUTHORIZE_MIGRATION = "20261125042721_authorize_and_capture";
-const ENDPOINT_EVENTS_MIGRATION = "20261125213000_endpoint_events_every_kind";
+const ENDPOINT_EVENTS_MIGRATION = "20261125233500_endpoint_events_every_kind";
 const scratch = `${new URL(env.DATABASE_URL).pathname.slice(1)}_migration`;
 /** Each case builds a database and applies every migration to it: on a busy machine that takes a while, and it is work, not waiting. */
 const BUILDS_A_DATABASE = { timeout: 120_000 };
