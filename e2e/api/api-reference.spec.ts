@@ -26,7 +26,9 @@ test("the API reference shows every endpoint, with schemas and examples, without
   await expect(nav.getByRole("link", { name: "Sandbox" })).toHaveAttribute("href", "/docs/sandbox");
 
   const reference = page.getByRole("region", { name: "API reference" });
-  await expect(reference.getByText("Sluice Merchant API", { exact: false }).first()).toBeVisible();
+  // Swagger UI loads its bundle and renders the whole document first: on a freshly started server sharing two cores
+  // with the other project's tests (merchants made through the CLI), that takes longer than the default 5 s.
+  await expect(reference.getByText("Sluice Merchant API", { exact: false }).first()).toBeVisible({ timeout: 30_000 });
   for (const op of operations) {
     const block = reference.locator(".opblock").filter({ has: page.locator(`[data-path="${op.path}"]`) }).filter({ hasText: op.method });
     await expect(block.first(), `${op.method} ${op.path}`).toBeVisible();
