@@ -46,8 +46,8 @@ export async function readBodyText(req: Request, { maxBytes = MAX_BODY_BYTES }: 
  * because its endpoint happens to need no input (SPEC §5: over 64 KiB → 413).
  */
 export async function discardBody(req: Request): Promise<void> {
-  if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
-  await readLimited(req);
+  if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge(MAX_BODY_BYTES);
+  await readLimited(req, MAX_BODY_BYTES);
 }
 
 /** Parses JSON text and validates it; `json` is the value as sent (for fingerprints), `data` what the schema made of it. */
