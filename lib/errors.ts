@@ -62,7 +62,7 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 // Waiting, not failing (SPEC §20): a lock not granted within lock_timeout
 // (55P03), a serialization failure or deadlock victim (40001, 40P01), the
 // database restarting or refusing connections (57P01–57P03, 08xxx, 53300),
-// Prisma's pool or interactive-transaction timeouts (P2024, P2028) and lost
+// Prisma's or pg's pool and interactive-transaction timeouts (P2024, P2028) and lost
 // connections. Each leaves nothing half-written (the transaction rolled
 // back), so the honest answer is a retryable 503, never a 500.
 const TRANSIENT_SQLSTATE = /\b(55P03|40001|40P01|57P01|57P02|57P03|08000|08001|08003|08004|08006|53300)\b/;
@@ -70,7 +70,7 @@ const TRANSIENT_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "
 const TRANSIENT_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
 // Prisma's driver-adapter error kinds (meta.driverAdapterError.cause.kind) that mean the same.
 const TRANSIENT_KIND = /"kind":"(ConnectionClosed|DatabaseNotReachable|SocketTimeout|TooManyConnections|TransactionWriteConflict)"/;
-const TRANSIENT_MESSAGE = /Connection terminated|connection is closed|Server has closed the connection|not queryable|terminating connection|Can't reach database server|DatabaseNotReachable|the database system is (starting up|shutting down)|Transaction already closed|Transaction API error|Timed out fetching a new connection|Unable to start a transaction/i;
+const TRANSIENT_MESSAGE = /Connection terminated|connection is closed|Server has closed the connection|not queryable|terminating connection|Can't reach database server|DatabaseNotReachable|the database system is (starting up|shutting down)|Transaction already closed|Transaction API error|Timed out fetching a new connection|Unable to start a transaction|timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
 
 /** The client went away mid-request (its body stream aborted): not our error, and nothing to answer. */
 export function isClientAbort(error: unknown): boolean {

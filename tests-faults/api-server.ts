@@ -17,7 +17,7 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler; names: string
   { method: "GET", pattern: /^\/v1\/transactions\/([^/]+)$/, handler: transaction.GET as Handler, names: ["id"] },
 ];
 
-const server = http.createServer(async (req, res) => {
+async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
   const route = ROUTES.find((r) => r.method === req.method && r.pattern.test(url.pathname));
   if (!route) {
@@ -34,6 +34,17 @@ const server = http.createServer(async (req, res) => {
   const response = await route.handler(request, { params: Promise.resolve(params) });
   res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
   res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+// A handler that throws (or a client that aborts mid-body) answers 500, as
+// Next.js would, and is logged, instead of ending this process through an
+// unhandled rejection: a crashed server left clients retrying into nothing.
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((err: unknown) => {
+    process.stderr.write(`request failed: ${(err as Error).stack ?? String(err)}\n`);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { code: "internal_error", message: "the handler threw (see the server log)" } }));
+  });
 });
 
 server.listen(Number(process.env.PORT), "127.0.0.1", () => process.stdout.write("listening\n"));

@@ -12,7 +12,7 @@ import { checkLedger } from "@/lib/ledger/check-ledger";
 import { creditTestFunds } from "@/lib/ledger/credit-test-funds";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { newMerchant } from "../tests/helpers/fixtures";
-import { apiPoster, cardSale } from "./api-client";
+import { apiPoster, cardSale, untilFinal } from "./api-client";
 import { freePort, startApiServer, type Proc } from "./processes";
 import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
 
@@ -56,11 +56,9 @@ describe("a balance row held by a stuck transaction", () => {
     await holder.end();
 
     const retried = await Promise.all(sales.map(async (id, i) => {
-      for (;;) {
-        const res = await post(`/v1/transactions/${id}/refunds`, { amount: 100 }, keys[i]!);
-        if (res.status < 500 && res.status !== 409) return res.status;
-        await new Promise((r) => setTimeout(r, 200 + random() * 100));
-      }
+      const { res } = await untilFinal(`refund of ${id}`, () => post(`/v1/transactions/${id}/refunds`, { amount: 100 }, keys[i]!), { deadlineMs: 60_000, pause: () => 200 + random() * 100 });
+      await res.arrayBuffer();
+      return res.status;
     }));
     const refunds = await db.transaction.groupBy({ by: ["parentId"], where: { merchantId: m.merchant.id, action: "REFUND" }, _count: { _all: true } });
     const ledger = await checkLedger();

@@ -2,8 +2,8 @@
 // runs it (node + tsx, so SIGKILL hits the worker itself, not a wrapper), and
 // a throwaway redis-server on a free port of its own — the shared Redis on
 // 6379 is never stopped.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { createServer } from "node:net";
 import { once } from "node:events";
@@ -18,7 +18,15 @@ export interface Proc {
   kill: (signal: NodeJS.Signals) => Promise<void>;
 }
 
+/** Children still running, killed when this process exits, so a failed test leaves no server behind. */
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
 function track(child: ChildProcess): Proc {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   const exited = child.exitCode !== null ? Promise.resolve() : once(child, "exit");
   return {
     child,
@@ -56,14 +64,52 @@ export async function startApiServer({ env, port, logFile }: { env: Record<strin
   child.stderr!.pipe(log);
   const proc = track(child);
   await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`api server did not listen on port ${port} within ${START_TIMEOUT_MS / 1000} s; see ${logFile}`));
+    }, START_TIMEOUT_MS);
     child.stdout!.on("data", (d: Buffer) => {
       log.write(d);
-      if (d.toString().includes("listening")) resolve();
+      if (d.toString().includes("listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
-    child.once("exit", (code) => reject(new Error(`api server exited (${code}) before listening; see ${logFile}`)));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`api server exited (${code}) before listening; see ${logFile}`));
+    });
   });
   return proc;
 }
+
+/** How long a throwaway server or process may take to start before the test fails saying so. */
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * A port nobody listens on, between `from` and `to`, found synchronously (a
+ * test fixes its server's port in vi.hoisted, before any await). Each
+ * engineer's throwaway servers keep to their own range, outside the
+ * kernel's ephemeral range (32768–60999): a port from there can be taken by
+ * some client's outgoing connection while a server is down for a restart,
+ * and the restart then fails to bind.
+ */
+export function freePortIn(from: number, to: number): number {
+  const probe = `const net = require("node:net");
+    const ports = Array.from({ length: ${to - from + 1} }, (_, i) => ${from} + i).sort(() => Math.random() - 0.5);
+    (function next() {
+      const port = ports.pop();
+      if (port === undefined) process.exit(1);
+      const s = net.createServer().once("error", next).listen(port, "127.0.0.1", () => s.close(() => console.log(port)));
+    })();`;
+  const r = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8", timeout: 10_000 });
+  const port = Number(r.stdout.trim());
+  if (r.status !== 0 || !Number.isInteger(port)) throw new Error(`no free port between ${from} and ${to}`);
+  return port;
+}
+
+/** The ranges this project's throwaway servers use (see freePortIn). */
+export const PORTS = { postgres: [54320, 54399], redis: [6400, 6499] } as const;
 
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
@@ -87,7 +133,10 @@ export async function startRedis(port: number): Promise<Proc> {
       client.disconnect();
       return proc;
     } catch {
-      if (Date.now() > deadline) throw new Error(`redis-server did not start on port ${port}`);
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`redis-server did not answer PING on port ${port} within 10 s${child.exitCode !== null ? ` (it exited with ${child.exitCode}: is the port taken?)` : ""}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -95,41 +144,95 @@ export async function startRedis(port: number): Promise<Proc> {
 
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 
-/** Runs a PostgreSQL tool as the postgres user when we are root (initdb refuses root). */
-function pgTool(tool: string, args: string[]): void {
-  const asRoot = process.getuid?.() === 0;
-  const r = asRoot ? spawnSync("runuser", ["-u", "postgres", "--", `${PG_BIN}/${tool}`, ...args], { encoding: "utf8" }) : spawnSync(`${PG_BIN}/${tool}`, args, { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed: ${r.stderr || r.stdout}`);
+/** A PostgreSQL tool's command line, as the postgres user when we are root (initdb and postgres refuse root). */
+function pgCommand(tool: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", `${PG_BIN}/${tool}`, ...args]] : [`${PG_BIN}/${tool}`, args];
+}
+
+/** Runs a PostgreSQL tool to completion, synchronously: only for setup and the exit-time cleanup. */
+function pgToolSync(tool: string, args: string[], timeoutMs = START_TIMEOUT_MS): void {
+  const [command, argv] = pgCommand(tool, args);
+  const r = spawnSync(command, argv, { encoding: "utf8", timeout: timeoutMs });
+  if (r.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed${r.error ? ` (${r.error.message})` : ""}: ${r.stderr || r.stdout}`);
+}
+
+/**
+ * Runs a PostgreSQL tool without blocking this process: a test restarting
+ * PostgreSQL under load must keep its own clients (and their timeouts)
+ * running meanwhile. Killed, with the server log's tail in the error, after
+ * `timeoutMs`.
+ */
+function pgTool(tool: string, args: string[], { timeoutMs, logFile }: { timeoutMs: number; logFile: string }): Promise<void> {
+  const [command, argv] = pgCommand(tool, args);
+  return new Promise((resolve, reject) => {
+    execFile(command, argv, { timeout: timeoutMs, killSignal: "SIGKILL" }, (err, stdout, stderr) => {
+      if (!err) return resolve();
+      const tail = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "(no server log)";
+      const why = err.killed ? `did not finish within ${timeoutMs / 1000} s` : `failed (${err.code})`;
+      reject(new Error(`${tool} ${args.join(" ")} ${why}: ${stderr || stdout}\nserver log:\n${tail}`));
+    });
+  });
 }
 
 export interface ThrowawayPostgres {
   /** Server URL (database `postgres`). */
   url: string;
-  restart: () => void;
+  port: number;
+  /** Data directory (owned by the postgres user when we are root). */
+  data: string;
+  /** Server log. */
+  logFile: string;
+  /** Fast shutdown and start again; rejects, with the server log, if either takes longer than its bound. */
+  restart: () => Promise<void>;
   stop: () => void;
 }
+
+/** Clusters still running, stopped when this process exits whatever happened to the test. */
+const running = new Set<() => void>();
+process.once("exit", () => {
+  for (const stop of running) stop();
+});
 
 /**
  * A PostgreSQL cluster of this test alone, on its own port and directory, so
  * it can be restarted without touching the shared server. fsync off: it holds
- * nothing worth keeping.
+ * nothing worth keeping. `port` defaults to a free one in PORTS.postgres;
+ * `settings` are extra `-c` settings (e.g. a primary's WAL settings).
  */
-export function startPostgres(port: number): ThrowawayPostgres {
+export function startPostgres(port = freePortIn(...PORTS.postgres), settings: Record<string, string | number> = {}): ThrowawayPostgres {
   const dir = mkdtempSync("/tmp/sluice-pg-");
   if (process.getuid?.() === 0) spawnSync("chown", ["postgres", dir]);
   const data = `${dir}/data`;
-  pgTool("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
-  pgTool("pg_ctl", ["-D", data, "-o", options, "-w", "-l", `${dir}/server.log`, "start"]);
+  const logFile = `${dir}/server.log`;
+  const extra = Object.entries(settings).map(([k, v]) => ` -c ${k}=${v}`).join("");
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100${extra}`;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    running.delete(stop);
+    try {
+      pgToolSync("pg_ctl", ["-D", data, "-m", "immediate", "-t", "20", "-w", "stop"], 30_000);
+    } catch {
+      // Not running (it failed to start, or a test stopped it): nothing to stop.
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    pgToolSync("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+    pgToolSync("pg_ctl", ["-D", data, "-o", options, "-t", "30", "-w", "-l", logFile, "start"]);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  running.add(stop);
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
-    restart: () => pgTool("pg_ctl", ["-D", data, "-o", options, "-m", "fast", "-w", "-l", `${dir}/server.log`, "restart"]),
-    stop: () => {
-      try {
-        pgTool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    port,
+    data,
+    logFile,
+    restart: () => pgTool("pg_ctl", ["-D", data, "-o", options, "-m", "fast", "-t", "30", "-w", "-l", logFile, "restart"], { timeoutMs: 70_000, logFile }),
+    stop,
   };
 }

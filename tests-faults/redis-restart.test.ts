@@ -6,9 +6,10 @@
 // sent them once Redis answered.
 import { vi } from "vitest";
 
-const redisPort = vi.hoisted(() => {
+const redisPort = await vi.hoisted(async () => {
   // A port of our own, fixed before lib/env is loaded by the imports below.
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const { freePortIn, PORTS } = await import("./processes");
+  const port = freePortIn(...PORTS.redis);
   process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
   return port;
 });

@@ -11,7 +11,7 @@ import { env } from "@/lib/env";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { newMerchant } from "../tests/helpers/fixtures";
-import { apiPoster, cardSale } from "./api-client";
+import { apiPoster, cardSale, untilFinal, type Seen } from "./api-client";
 import { freePort, startApiServer, type Proc } from "./processes";
 import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
 
@@ -52,24 +52,21 @@ describe("kill -9 of the web process during refunds", () => {
     let started = 0;
     const refund = async (saleId: string) => {
       const key = randomUUID();
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const res = await post(`/v1/transactions/${saleId}/refunds`, { amount: 500 }, key);
-          if (res.status >= 500 || res.status === 409 || res.status === 429) {
-            if (res.status === 409) stats.status409++;
-            else stats.status5xx++;
-          } else {
-            // A replay after a network error: the kill fell between the refund's commit and its answer.
-            if (res.headers.get("idempotent-replayed") === "true") stats.replayed++;
-            const body = (await res.json()) as { transaction?: { id: string } };
-            answers.set(saleId, { status: res.status, refundId: body.transaction?.id ?? null, attempts: attempt });
-            return;
-          }
-        } catch {
-          stats.networkErrors++;
-        }
-        await new Promise((r) => setTimeout(r, 50 + Math.min(attempt, 10) * 30 + random() * 30));
+      const seen: Seen = new Map();
+      const { res, attempts } = await untilFinal(`refund of ${saleId}`, () => post(`/v1/transactions/${saleId}/refunds`, { amount: 500 }, key), {
+        deadlineMs: 60_000,
+        seen,
+        pause: (attempt) => 50 + Math.min(attempt, 10) * 30 + random() * 30,
+      });
+      for (const [status, n] of seen) {
+        if (status === "network") stats.networkErrors += n;
+        else if (status === 409) stats.status409 += n;
+        else if (status >= 500 || status === 429) stats.status5xx += n;
       }
+      // A replay after a network error: the kill fell between the refund's commit and its answer.
+      if (res.headers.get("idempotent-replayed") === "true") stats.replayed++;
+      const body = (await res.json()) as { transaction?: { id: string } };
+      answers.set(saleId, { status: res.status, refundId: body.transaction?.id ?? null, attempts });
     };
     let next = 0;
     const clients = Array.from({ length: CLIENTS }, async () => {
