@@ -1,5 +1,5 @@
 // Who is alive, as PostgreSQL sees it (SPEC §10, §20). Each process holds one
-// session-level advisory lock on a connection of its own; an Idempotency-Key
+// advisory lock on a connection of its own; an Idempotency-Key
 // claim records that lock's number as its owner. PostgreSQL drops the lock the
 // moment the owner's connection goes — the process was killed, or the
 // database restarted — so "is the claimer still running?" is answered by
@@ -38,7 +38,16 @@ async function acquire(): Promise<bigint> {
   });
   c.on("end", lost);
   await c.connect();
-  await c.query("SELECT pg_advisory_lock($1::bigint)", [number.toString()]);
+  // A transaction-level lock in a transaction left open for the life of the
+  // process, not a session lock: through a transaction-pooling PgBouncer
+  // (SPEC §22) a session lock would stay on a server connection that outlives
+  // us, while an open transaction pins its server connection to ours and ends
+  // with it. Between statements a read-committed transaction holds no
+  // snapshot, so it does not hold back vacuum. (An operator's
+  // idle_in_transaction_session_timeout would end it: the next claim then
+  // takes a new lock, as after any lost connection.)
+  await c.query("BEGIN");
+  await c.query("SELECT pg_advisory_xact_lock($1::bigint)", [number.toString()]);
   // The lock must not keep a finished process (a CLI run, a test worker) alive.
   (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
   client = c;

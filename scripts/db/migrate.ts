@@ -1,8 +1,8 @@
 // Applies prisma/migrations/*/migration.sql in name order, each in its own
 // database transaction, and records it in "_sluice_migrations" with a
 // checksum so an edited, already-applied migration is caught, not ignored.
-// An advisory lock lets the web process, the worker and a CLI call start at
-// once without applying anything twice. `npm run db:migrate` runs it.
+// A transaction-scoped advisory lock lets the web process, the worker and a
+// CLI call start at once without applying anything twice. `npm run db:migrate` runs it.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
@@ -29,36 +29,62 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
+/** name → checksum of every applied migration; empty before the first migration made the table. */
+async function appliedMigrations(client: pg.Client): Promise<Map<string, string>> {
+  try {
+    const { rows } = await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "_sluice_migrations"`);
+    return new Map(rows.map((r) => [r.name, r.checksum]));
+  } catch (err) {
+    if ((err as { code?: string }).code === "42P01") return new Map(); // undefined_table
+    throw err;
+  }
+}
+
+function checkUnchanged(m: Migration, appliedChecksum: string | undefined): void {
+  if (appliedChecksum !== undefined && appliedChecksum !== m.checksum) {
+    throw new Error(`Migration ${m.name} was changed after it was applied; add a new migration instead.`);
+  }
+}
+
 export async function migrate(databaseUrl: string, log: (line: string) => void = () => {}): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const applied: string[] = [];
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_sluice_migrations" (
-      name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "_sluice_migrations"`);
-    const done = new Map(rows.map((r) => [r.name, r.checksum]));
+    const seen = await appliedMigrations(client);
     for (const m of listMigrations()) {
-      const seen = done.get(m.name);
-      if (seen !== undefined) {
-        if (seen !== m.checksum) throw new Error(`Migration ${m.name} was changed after it was applied; add a new migration instead.`);
-        continue;
-      }
+      checkUnchanged(m, seen.get(m.name));
+      if (seen.has(m.name)) continue;
       await client.query("BEGIN");
       try {
-        await client.query(m.sql);
+        // A transaction-scoped lock, taken again for each migration: it works
+        // through a transaction-pooling PgBouncer (SPEC §22), where a session
+        // lock would stay behind on whichever server connection took it. Who
+        // waited for it looks again: another process may have applied it.
+        await client.query("SELECT pg_advisory_xact_lock($1)", [LOCK_ID]);
+        await client.query(`CREATE TABLE IF NOT EXISTS "_sluice_migrations" (
+          name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+        const { rows } = await client.query<{ checksum: string }>(`SELECT checksum FROM "_sluice_migrations" WHERE name = $1`, [m.name]);
+        if (rows[0]) {
+          checkUnchanged(m, rows[0].checksum);
+          await client.query("COMMIT");
+          continue;
+        }
+        try {
+          await client.query(m.sql);
+        } catch (err) {
+          throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
+        }
         await client.query(`INSERT INTO "_sluice_migrations" (name, checksum) VALUES ($1, $2)`, [m.name, m.checksum]);
         await client.query("COMMIT");
       } catch (err) {
-        await client.query("ROLLBACK");
-        throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
+        await client.query("ROLLBACK").catch(() => {});
+        throw err;
       }
       applied.push(m.name);
       log(`applied ${m.name}`);
     }
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});
     await client.end();
   }
   return applied;
