@@ -334,6 +334,24 @@ export async function ensureChromium(): Promise<string> {
   return CHROMIUM_DEFAULT_PATH;
 }
 
+// ------------------------------------------------ scale-out test servers
+
+/**
+ * The path of `command`, installing Debian's `pkg` first when it is missing
+ * and we may (root on Debian): the servers `npm run test:scale` starts
+ * (pgbouncer). Otherwise fails naming the package to install.
+ */
+export function ensureCommand(command: string, pkg: string): string {
+  const found = commandPath(command);
+  if (found) return found;
+  const instruction = `Install it: on Debian or Ubuntu, as root, "apt-get install -y ${pkg}".`;
+  if (!canManageServices()) throw new Error(`${command} not found. ${instruction}`);
+  aptInstall(pkg);
+  const installed = commandPath(command);
+  if (!installed) throw new Error(`apt-get installed ${pkg} but ${command} is still missing. ${instruction}`);
+  return installed;
+}
+
 // ----------------------------------------------------------------------- CLI
 
 const SERVICES = ["postgres", "redis", "chromium"] as const;

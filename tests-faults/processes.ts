@@ -24,7 +24,7 @@ process.once("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
 
-function track(child: ChildProcess): Proc {
+export function track(child: ChildProcess): Proc {
   children.add(child);
   child.once("exit", () => children.delete(child));
   const exited = child.exitCode !== null ? Promise.resolve() : once(child, "exit");

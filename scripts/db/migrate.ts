@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
-const LOCK_ID = 7_450_211; // arbitrary, fixed: the advisory lock that serialises migrators
+export const LOCK_ID = 7_450_211; // arbitrary, fixed: the advisory lock that serialises migrators
 
 export interface Migration {
   name: string;

@@ -1,0 +1,35 @@
+// `npm run test:scale` (SPEC §22, issue #30): the money paths of the
+// integration suite and the fault tests that lean on PostgreSQL's locks,
+// all through a PgBouncer in transaction-pooling mode that
+// tests-scale/global-setup.ts installs (Debian's package) and starts. Each
+// file gets its own database, made and dropped through PgBouncer
+// (tests-faults/setup-isolation.ts). Files run one at a time: the fault tests
+// kill processes and time their faults.
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: [
+      "tests-scale/**/*.test.ts",
+      // Money paths: sales, payouts, refunds, idempotency (claims, crashes, replays), the ledger.
+      "tests/api/payment-sale.test.ts",
+      "tests/api/payment-payout.test.ts",
+      "tests/api/refunds.test.ts",
+      "tests/api/idempotency.test.ts",
+      "tests/api/idempotency-crash.test.ts",
+      "tests/ledger/**/*.test.ts",
+      // Fault tests whose guarantees rest on PostgreSQL locks: claims of killed processes, lock_timeout.
+      "tests-faults/web-kill.test.ts",
+      "tests-faults/lock-wait.test.ts",
+      "tests-faults/worker-kill.test.ts",
+    ],
+    globalSetup: ["tests-scale/global-setup.ts"],
+    setupFiles: ["tests-scale/setup.ts", "tests-faults/setup-isolation.ts"],
+    pool: "forks",
+    fileParallelism: false,
+    testTimeout: 300_000,
+    hookTimeout: 60_000,
+  },
+});
