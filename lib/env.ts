@@ -79,6 +79,9 @@ const Env = z.object({
 
 export type Env = z.infer<typeof Env>;
 
+/** Every variable Sluice reads: the deployment files may set these and no others (tests/deploy). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(Env.shape);
+
 function decodeKey(value: string): Buffer | null {
   const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : null;
   const buf = hex ?? Buffer.from(value, "base64");
