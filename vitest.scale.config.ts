@@ -13,17 +13,16 @@ export default defineConfig({
   test: {
     include: [
       "tests-scale/**/*.test.ts",
-      // Money paths: sales, payouts, refunds, idempotency (claims, crashes, replays), the ledger.
-      "tests/api/payment-sale.test.ts",
+      // Money paths under concurrency: payouts against one balance, sales and payouts of one
+      // merchant at once, refunds, Idempotency-Key claims (and a claimer's crash).
       "tests/api/payment-payout.test.ts",
+      "tests/ledger/no-hot-rows.test.ts",
       "tests/api/refunds.test.ts",
       "tests/api/idempotency.test.ts",
       "tests/api/idempotency-crash.test.ts",
-      "tests/ledger/**/*.test.ts",
-      // Fault tests whose guarantees rest on PostgreSQL locks: claims of killed processes, lock_timeout.
+      // Fault tests whose guarantees rest on PostgreSQL locks: claims of a kill -9'd web process, lock_timeout.
       "tests-faults/web-kill.test.ts",
       "tests-faults/lock-wait.test.ts",
-      "tests-faults/worker-kill.test.ts",
     ],
     globalSetup: ["tests-scale/global-setup.ts"],
     setupFiles: ["tests-scale/setup.ts", "tests-faults/setup-isolation.ts"],

@@ -40,10 +40,11 @@ function createClient(): PrismaClient {
   // lock_timeout: a statement that cannot get its row lock within 10 s fails
   // with 55P03, answered as a retryable 503 (lib/errors.ts), before the 20 s
   // transaction timeout of MONEY_TRANSACTION_OPTIONS could turn it into a 500.
-  // connectionTimeoutMillis: a request waits at most 10 s for a pooled connection (or a new one to
-  // open), then answers a retryable 503; without it, connections lost in a database restart could
-  // leave requests queued forever.
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20, connectionTimeoutMillis: 10_000, options: "-c lock_timeout=10000" });
+  // connectionTimeoutMillis: a request waits at most 30 s for a pooled connection (or a new one to
+  // open), then answers a retryable 503, instead of queueing with no end when the database stops
+  // answering. Longer than MONEY_TRANSACTION_OPTIONS' 20 s, so a burst of transactions serialized
+  // on one merchant's lock waits its turn rather than failing.
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20, connectionTimeoutMillis: 30_000, options: "-c lock_timeout=10000" });
   timeQueries(pool);
   pool.on("connect", timeQueries);
   // An idle pooled connection that dies (a database restart) is dropped by the
