@@ -23,6 +23,16 @@ const Env = z.object({
 
   DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/sluice"),
   REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  /**
+   * Redis Sentinel (SPEC §22): comma-separated host:port of the sentinels. When set, every Redis
+   * connection asks them for REDIS_MASTER_NAME's primary and follows a failover; REDIS_URL then
+   * gives only the password and database number.
+   */
+  REDIS_SENTINELS: z
+    .string()
+    .refine((v) => list(v).every((s) => /^[^\s:]+:\d{1,5}$/.test(s)), "must be comma-separated host:port pairs")
+    .default(""),
+  REDIS_MASTER_NAME: z.string().min(1).default("mymaster"),
   /** Prefix for every Redis key and BullMQ queue, so test runs can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).default("sluice"),
 

@@ -7,13 +7,16 @@
 // backoff had grown to 20 s during a 22 s outage, so queues stayed down for
 // 16 s after Redis was back. Capped at 1 s, they are back within 1–2 s.
 import { Redis } from "ioredis";
-import { env } from "@/lib/env";
+import { env, list } from "@/lib/env";
 import { logger } from "@/lib/log";
 
 /** Plain options object: BullMQ accepts it, and it keeps ioredis types out of BullMQ's. */
 export interface RedisConnectionOptions {
-  host: string;
-  port: number;
+  host?: string;
+  port?: number;
+  /** Redis Sentinel: ioredis asks these for `name`'s primary, and again after a failover. */
+  sentinels?: { host: string; port: number }[];
+  name?: string;
   username?: string;
   password?: string;
   db?: number;
@@ -33,11 +36,20 @@ function reconnectDelay(times: number): number {
   return Math.min(times * 50, RECONNECT_CAP_MS);
 }
 
-export function redisOptions(url = env.REDIS_URL): RedisConnectionOptions {
+export function redisOptions(url = env.REDIS_URL, sentinels = list(env.REDIS_SENTINELS)): RedisConnectionOptions {
   const u = new URL(url);
+  // With sentinels, where the primary is comes from them (and changes on failover), not from the URL.
+  const where = sentinels.length
+    ? {
+        sentinels: sentinels.map((s) => {
+          const [host, port] = [s.slice(0, s.lastIndexOf(":")), s.slice(s.lastIndexOf(":") + 1)];
+          return { host, port: Number(port) };
+        }),
+        name: env.REDIS_MASTER_NAME,
+      }
+    : { host: u.hostname.replace(/^\[|\]$/g, ""), port: Number(u.port || 6379) };
   return {
-    host: u.hostname.replace(/^\[|\]$/g, ""),
-    port: Number(u.port || 6379),
+    ...where,
     username: u.username ? decodeURIComponent(u.username) : undefined,
     password: u.password ? decodeURIComponent(u.password) : undefined,
     db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,

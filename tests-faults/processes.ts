@@ -84,7 +84,7 @@ export async function startApiServer({ env, port, logFile }: { env: Record<strin
 }
 
 /** How long a throwaway server or process may take to start before the test fails saying so. */
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 
 /**
  * A port nobody listens on, between `from` and `to`, found synchronously (a
@@ -120,8 +120,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** A redis-server without persistence: a restart comes back empty, the hardest case for the outbox. */
-export async function startRedis(port: number): Promise<Proc> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+export async function startRedis(port: number, extraArgs: string[] = []): Promise<Proc> {
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs], { stdio: "ignore" });
   const proc = track(child);
   const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on("error", () => undefined);

@@ -18,6 +18,11 @@ export interface PgBouncer {
 /**
  * PgBouncer forwarding every database (`*`) to `target`'s server.
  * - pool_mode = transaction: a server connection is lent for one transaction.
+ * - default_pool_size = 30: a test process's 20 pooled connections, its
+ *   liveness lock's connection (held for the process's life) and the few
+ *   clients of its own all get a server connection at once, as they would
+ *   straight to PostgreSQL; fewer would queue transactions behind each other
+ *   and time out on a loaded machine.
  * - ignore_startup_parameters = options, with connect_query setting
  *   lock_timeout instead: PgBouncer 1.18 refuses the `options` startup
  *   parameter that lib/db.ts sends, so an operator sets it this way (README "Deploy").
@@ -42,8 +47,8 @@ auth_type = trust
 auth_file = ${dir}/users.txt
 pool_mode = transaction
 max_client_conn = 1000
-default_pool_size = 20
-max_db_connections = 40
+default_pool_size = 30
+max_db_connections = 60
 ignore_startup_parameters = extra_float_digits,options
 admin_users = ${decodeURIComponent(server.username || "postgres")}
 `,
