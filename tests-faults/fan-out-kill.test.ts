@@ -36,16 +36,16 @@ describe("kill -9 of the worker during a fan-out to three destinations", () => {
     const workerEnv = { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, WEBHOOK_RETRY_SCALE: "0.001" };
     const first = startWorker({ env: workerEnv, logFile: "test-results/faults-fan-out-kill.log" });
     procs.push(first);
-    await waitUntil(() => callback.requests.length + a.requests.length + b.requests.length >= 150, 60_000);
+    await waitUntil(() => callback.requests.length + a.requests.length + b.requests.length >= 150, 60_000, "150 deliveries before the kill");
     await first.kill("SIGKILL");
     const second = startWorker({ env: workerEnv, logFile: "test-results/faults-fan-out-kill.log" });
     procs.push(second);
     const interrupted = await db.event.count({ where: { merchantId: m.merchant.id, status: "pending" } });
     expect(interrupted).toBeGreaterThan(0);
 
-    await waitUntil(() => [callback, a, b].every((r) => idsAt(r).size === EVENTS), 150_000);
+    await waitUntil(() => [callback, a, b].every((r) => idsAt(r).size === EVENTS), 150_000, "every event at all three destinations");
     for (const r of [callback, a, b]) expect(ids.filter((id) => !idsAt(r).has(id))).toEqual([]);
-    await waitUntil(async () => (await db.event.count({ where: { merchantId: m.merchant.id, status: "delivered" } })) === EVENTS * 3, 60_000);
+    await waitUntil(async () => (await db.event.count({ where: { merchantId: m.merchant.id, status: "delivered" } })) === EVENTS * 3, 60_000, "every delivery marked delivered");
     console.log(`[fan-out-kill] ${interrupted} of ${EVENTS * 3} deliveries pending at the kill; all delivered to all three destinations`);
 
     await second.kill("SIGTERM");

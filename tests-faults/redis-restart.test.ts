@@ -65,7 +65,7 @@ describe("Redis stopped while sales are created", () => {
     // The pipeline works before the outage.
     const warmup = await createSaleRoute(apiRequest("/payment/sale", { key: m.keys.sandbox, method: "POST", body: sale(m.merchant.id, receiver.url, -1) }));
     expect(warmup.status).toBe(201);
-    await receiver.waitFor((rs) => rs.length === 1, 30_000);
+    await receiver.waitFor((rs) => rs.length === 1, 30_000, "the warm-up sale's webhook");
 
     await redis.kill("SIGKILL");
     const outageStarted = Date.now();
@@ -97,17 +97,17 @@ describe("Redis stopped while sales are created", () => {
     procs.push(redis);
     const ids = new Set(events.map((e) => e.id));
     // Issue "Crash safety" item 3: the worker reconnects (capped backoff) and its relay sweep sends within 3 s of Redis's return.
-    await receiver.waitFor((rs) => rs.some((r) => ids.has(String(r.headers["x-sluice-event-id"]))), 30_000);
+    await receiver.waitFor((rs) => rs.some((r) => ids.has(String(r.headers["x-sluice-event-id"]))), 30_000, "a webhook of the outage's sales after Redis came back");
     const firstDeliveryMs = Date.now() - restartedAt;
     console.log(`[redis-restart] Redis down ${Math.round((restartedAt - outageStarted) / 1000)} s; first webhook ${firstDeliveryMs} ms after it came back`);
     expect(firstDeliveryMs).toBeLessThanOrEqual(3_000);
-    await receiver.waitFor((rs) => rs.filter((r) => ids.has(String(r.headers["x-sluice-event-id"]))).length >= SALES, 120_000);
+    await receiver.waitFor((rs) => rs.filter((r) => ids.has(String(r.headers["x-sluice-event-id"]))).length >= SALES, 120_000, "every outage sale's webhook");
     const received = new Set(receiver.requests.map((r) => String(r.headers["x-sluice-event-id"])));
     expect([...ids].filter((id) => !received.has(id))).toEqual([]);
-    await waitUntil(async () => (await db.event.count({ where: { id: { in: [...ids] }, status: "delivered" } })) === SALES, 60_000);
+    await waitUntil(async () => (await db.event.count({ where: { id: { in: [...ids] }, status: "delivered" } })) === SALES, 60_000, "every outage event marked delivered");
 
     // The refund whose job was never queued is confirmed by the worker's sweep within seconds of Redis's return.
-    await waitUntil(async () => (await db.transaction.findUniqueOrThrow({ where: { id: refundId } })).status === "SUCCESS", 30_000);
+    await waitUntil(async () => (await db.transaction.findUniqueOrThrow({ where: { id: refundId } })).status === "SUCCESS", 30_000, "the outage refund's SUCCESS");
     const refundSettledMs = Date.now() - restartedAt;
     console.log(`[redis-restart] the refund made during the outage settled ${refundSettledMs} ms after Redis came back`);
     expect(refundSettledMs).toBeLessThanOrEqual(10_000);

@@ -49,7 +49,7 @@ async function streamLatencies(merchantId: string, receiver: Receiver): Promise<
     await new Promise((r) => setTimeout(r, 300));
   }
   const arrived = () => new Map(receiver.requests.map((r) => [String(r.headers["x-sluice-event-id"]), r.at]));
-  await receiver.waitFor(() => [...sent.keys()].every((id) => arrived().has(id)), 60_000);
+  await receiver.waitFor(() => [...sent.keys()].every((id) => arrived().has(id)), 60_000, "every healthy-merchant webhook sent");
   const first = arrived();
   return [...sent].map(([id, at]) => first.get(id)! - at).sort((a, b) => a - b);
 }
@@ -73,11 +73,11 @@ describe("a hanging receiver and a healthy one", () => {
 
     // Warm-up, so neither phase pays for the worker's start.
     await emit(a.merchant.id, healthy.url, 5);
-    await healthy.waitFor((rs) => rs.length >= 5, 60_000);
+    await healthy.waitFor((rs) => rs.length >= 5, 60_000, "5 deliveries to the healthy receiver");
 
     const alone = await streamLatencies(a.merchant.id, healthy);
     await emit(b.merchant.id, dead.url, 400);
-    await dead.waitFor((rs) => rs.length >= 10, 30_000);
+    await dead.waitFor((rs) => rs.length >= 10, 30_000, "10 attempts at the hanging receiver");
     const beside = await streamLatencies(a.merchant.id, healthy);
 
     const bound = Math.max(2 * p99(alone), p99(alone) + 250);

@@ -29,7 +29,7 @@ describe("kill -9 of the worker during deliveries", () => {
     const first = startWorker({ env: workerEnv, logFile: "test-results/faults-worker-kill.log" });
     procs.push(first);
     // Requests arrive, each answered 40 ms later: kill while a few hundred are done and many are open.
-    await receiver.waitFor((rs) => rs.length >= 250, 60_000);
+    await receiver.waitFor((rs) => rs.length >= 250, 60_000, "250 deliveries before the kill");
     await first.kill("SIGKILL");
     const killedAt = Date.now();
     // The replacement starts at once, as a supervisor would restart it; its start-up counts in the 10 s.
@@ -44,14 +44,14 @@ describe("kill -9 of the worker during deliveries", () => {
 
     // Jobs held by the dead worker come back when their lock lapses (issue "Crash safety" item 7: within 10 s).
     const interruptedIds = (await db.event.findMany({ where: { id: { in: reached }, status: "pending" }, select: { id: true } })).map((e) => e.id);
-    await waitUntil(async () => (await db.event.count({ where: { id: { in: interruptedIds }, status: "delivered" } })) === interruptedIds.length, 60_000);
+    await waitUntil(async () => (await db.event.count({ where: { id: { in: interruptedIds }, status: "delivered" } })) === interruptedIds.length, 60_000, "the interrupted deliveries marked delivered");
     const resumedMs = Date.now() - killedAt;
     console.log(`[worker-kill] ${interruptedIds.length} deliveries interrupted by kill -9; all recorded delivered ${resumedMs} ms after the kill`);
     expect(resumedMs).toBeLessThanOrEqual(10_000);
-    await receiver.waitFor((rs) => new Set(rs.map((r) => String(r.headers["x-sluice-event-id"]))).size === EVENTS, 150_000);
+    await receiver.waitFor((rs) => new Set(rs.map((r) => String(r.headers["x-sluice-event-id"]))).size === EVENTS, 150_000, "every event delivered");
     const received = new Set(receiver.requests.map((r) => String(r.headers["x-sluice-event-id"])));
     expect(ids.filter((id) => !received.has(id))).toEqual([]);
-    await waitUntil(async () => (await db.event.count({ where: { id: { in: ids }, status: "delivered" } })) === EVENTS, 60_000);
+    await waitUntil(async () => (await db.event.count({ where: { id: { in: ids }, status: "delivered" } })) === EVENTS, 60_000, "every event marked delivered");
 
     await second.kill("SIGTERM");
     await receiver.close();

@@ -26,7 +26,7 @@ export type Reply = { status: number; body?: string; delayMs?: number } | "hang"
 export interface Receiver {
   url: string;
   requests: ReceivedRequest[];
-  waitFor: (predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs?: number) => Promise<void>;
+  waitFor: (predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs?: number, what?: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -52,7 +52,7 @@ export async function startReceiver(reply: (req: ReceivedRequest, index: number)
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     requests,
-    waitFor: (predicate, timeoutMs = 15_000) => waitUntil(() => predicate(requests), timeoutMs),
+    waitFor: (predicate, timeoutMs = 15_000, what) => waitUntil(() => predicate(requests), timeoutMs, what),
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
@@ -61,10 +61,11 @@ export async function startReceiver(reply: (req: ReceivedRequest, index: number)
   };
 }
 
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+/** Polls `check` until true; after `timeoutMs` fails naming `what` it waited for (when given). */
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = "condition"): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
