@@ -41,10 +41,31 @@ export function runInIdempotentScope<T>(scope: IdempotentEffectScope, work: () =
   return scopes.run(scope, work);
 }
 
-class IdempotencyClaimLostError extends AppError {
+export class IdempotencyClaimLostError extends AppError {
   constructor() {
     super("idempotency_in_progress", "A request with this Idempotency-Key is still in progress; retry later");
   }
+}
+
+/**
+ * For an effect written as one statement (lib/transactions/insert-sale.ts):
+ * the record to complete and the response to store, computed as
+ * commitIdempotentEffect does; `stored` marks it done once the statement
+ * has committed. Null outside an idempotent request.
+ */
+export function idempotentEffectResponse(transaction: Transaction, checkoutUrl?: string): { recordId: string; response: StoredResponse; replaces: boolean; stored: () => void } | null {
+  const scope = scopes.getStore();
+  if (!scope) return null;
+  const response = scope.respond(transaction, checkoutUrl);
+  return {
+    recordId: scope.recordId,
+    response,
+    replaces: scope.provisional === true,
+    stored: () => {
+      scope.committed = response;
+      scope.provisional = false;
+    },
+  };
 }
 
 /**

@@ -45,17 +45,22 @@ class InsufficientBalanceError extends AppError {
   }
 }
 
-type ResolvedLeg = Leg & { key: string; entryId: string };
+export type ResolvedLeg = Leg & { key: string; entryId: string };
 
-export async function postJournal({ tx, environment, currency, transactionId = null, kind, legs }: PostJournalOptions): Promise<string> {
+/** A balanced journal's id and its non-zero legs with their account keys and entry ids, in lock order. */
+export function prepareJournal({ legs, environment, currency, kind }: Pick<PostJournalOptions, "legs" | "environment" | "currency" | "kind">): { journalId: string; legs: ResolvedLeg[] } {
   const total = legs.reduce((sum, l) => sum + l.amount, 0n);
   if (total !== 0n) throw new Error(`Unbalanced journal ${kind}: legs sum to ${total}`);
-  const journalId = newId("journal");
-  const resolved: ResolvedLeg[] = legs
+  const resolved = legs
     .filter((l) => l.amount !== 0n)
     .map((l) => ({ ...l, key: accountKey(l.account, environment, currency), entryId: newId("ledgerEntry") }))
     // One lock order for guarded legs: two journals can never deadlock on accounts.
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { journalId: newId("journal"), legs: resolved };
+}
+
+export async function postJournal({ tx, environment, currency, transactionId = null, kind, legs }: PostJournalOptions): Promise<string> {
+  const { journalId, legs: resolved } = prepareJournal({ legs, environment, currency, kind });
 
   const guards: Guard[] = [];
   for (const leg of resolved) {
@@ -125,7 +130,8 @@ async function insertEntries(
   return legs.filter((l) => !done.has(l.entryId));
 }
 
-async function openAccounts(tx: Tx, legs: ResolvedLeg[], environment: Environment, currency: string): Promise<void> {
+/** Creates the accounts of these legs that do not exist yet (racing creators are fine). */
+export async function openAccounts(tx: Tx, legs: ResolvedLeg[], environment: Environment, currency: string): Promise<void> {
   await tx.ledgerAccount.createMany({
     data: legs.map((leg) => ({
       id: newId("ledgerAccount"),

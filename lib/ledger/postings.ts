@@ -25,13 +25,18 @@ export function saleFee(amount: bigint, pricing: { feeFixed: bigint; feeBasisPoi
 }
 
 /** SALE SUCCESS: provider → merchant available (less the fee, which goes to the fees account). */
-export function postSaleSucceeded(tx: Tx, t: Money, fee = 0n) {
+export function saleSucceededJournal(t: Money, fee = 0n) {
   const legs: Leg[] = [
     { account: provider(t), amount: -t.amount },
     { account: available(t), amount: t.amount - fee },
   ];
   if (fee > 0n) legs.push({ account: fees(t), amount: fee });
-  return post(tx, t, "sale_succeeded", legs);
+  return { kind: "sale_succeeded", legs };
+}
+
+export function postSaleSucceeded(tx: Tx, t: Money, fee = 0n) {
+  const { kind, legs } = saleSucceededJournal(t, fee);
+  return post(tx, t, kind, legs);
 }
 
 /** PAYOUT created: available → reserved, only if available ≥ amount (else 'Insufficient balance'). */

@@ -11,14 +11,12 @@
 // Card numbers and CVCs go to the provider interface and nowhere else; the
 // transaction keeps brand, last 4 and expiry only.
 import { sha256Hex } from "@/lib/crypto";
-import { db } from "@/lib/db";
-import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import { AppError, invalid } from "@/lib/errors";
 import type { PaymentMethod, Prisma, Transaction } from "@/lib/generated/prisma/client";
 import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enums";
 
 import { newId } from "@/lib/ids";
-import { postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
+import { saleFee } from "@/lib/ledger/postings";
 import { normaliseExpiryYear } from "@/lib/schema/card";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
 import { getProvider, ROUTED } from "@/lib/providers/registry";
@@ -26,19 +24,17 @@ import { requireRoute } from "@/lib/routing/plan-route";
 import { getCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { scheduleSaleScreening } from "@/lib/transactions/schedule-sale-screening";
 import type { CardInput } from "@/lib/providers/types";
-import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import { afterCommit } from "@/lib/webhooks/after-commit";
-import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { checkCreateRequest } from "./check-create-request";
 import { newCheckoutSession } from "./checkout-session";
 import { releaseHold, resultColumns, voidCharge } from "./provider-result";
-import { assertOrderIdUnused, DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
+import { assertOrderIdUnused, DuplicateOrderIdError } from "./order-id";
 import { directConnectorPayment } from "./connector-payment";
 import { serializeTransaction } from "./serialize-transaction";
 import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
 import { requestColumns } from "./transaction-columns";
 import type { Actor } from "@/lib/audit/actor";
-import { insertTransaction } from "./transition";
+import { insertSale } from "./insert-sale";
 import { DAY_MS } from "@/lib/time";
 
 export interface CreateSaleOptions {
@@ -123,17 +119,15 @@ function saleRow({ merchantId, environment, input, method, amount, action }: { m
   };
 }
 
-/** Writes the sale and its customer in one database transaction, then hands its event to the relay. */
+/** Writes the sale, its customer and all that commits with them in one statement (insert-sale.ts), then hands its event to the relay. */
 async function writeSale({ row, status, input, actor, method, checkoutUrl }: { row: SaleRow; status: TransactionStatus; input: TCreateSaleRequest; actor: Actor; method?: PaymentMethod; checkoutUrl?: string }): Promise<Transaction> {
-  const { transaction, eventId } = await withOrderIdGuard(() =>
-    db.$transaction(async (tx) => {
-      const customer = await upsertCustomer({ tx, merchantId: row.merchantId, environment: row.environment, buyerId: input.buyerId, details: input.customer });
-      const created = await insertTransaction(tx, { ...row, status, customerId: customer.id }, actor);
-      if (status === "SUCCESS" && method) await postSaleSucceeded(tx, created.transaction, saleFee(row.amount, method));
-      await commitIdempotentEffect(tx, created.transaction, checkoutUrl);
-      return created;
-    }, MONEY_TRANSACTION_OPTIONS),
-  );
+  const { transaction, eventId } = await insertSale({
+    data: { ...row, status },
+    customer: { buyerId: input.buyerId, details: input.customer },
+    actor,
+    fee: status === "SUCCESS" && method ? saleFee(row.amount, method) : undefined,
+    checkoutUrl,
+  });
   await afterCommit([eventId]);
   return transaction;
 }

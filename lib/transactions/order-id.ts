@@ -17,9 +17,12 @@ export class DuplicateOrderIdError extends AppError {
 /** The index behind the rule, as PostgreSQL names it in a unique violation. */
 const ORDER_KEY_INDEX = "Transaction_merchantId_environment_action_orderKey_key";
 
-/** True for a violation of the orderKey unique index (reported by the pg driver adapter in meta.driverAdapterError). */
+/**
+ * True for a violation of the orderKey unique index (reported by the pg driver adapter in meta.driverAdapterError):
+ * P2002 from a model query, P2010 from raw SQL (a sale's one statement, insert-sale.ts).
+ */
 function isDuplicateOrderKey(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return false;
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || (error.code !== "P2002" && error.code !== "P2010")) return false;
   return JSON.stringify(error.meta ?? {}).includes(ORDER_KEY_INDEX);
 }
 

@@ -79,7 +79,7 @@ export async function transition(tx: Tx, opts: TransitionOptions): Promise<Trans
  */
 export async function insertTransaction(
   tx: Tx,
-  data: Omit<Prisma.TransactionUncheckedCreateInput, "id" | "createdAt" | "updatedAt"> & { id?: string },
+  data: NewTransactionData,
   actor: Actor,
   reason?: string,
   /**
@@ -98,6 +98,72 @@ export async function insertTransaction(
   const eventId = kind ? await writeTransactionEvent(tx, kind, transaction) : null;
   return { transaction, eventId };
 }
+
+/** The columns a new transaction is given; the rest take their defaults (newTransactionRow). */
+export type NewTransactionData = Omit<Prisma.TransactionUncheckedCreateInput, "id" | "createdAt" | "updatedAt"> & { id?: string };
+
+/**
+ * A new transaction exactly as the database will hold it, every column
+ * filled (the schema's defaults where `data` has none): for a write that
+ * sends the row in its own SQL and needs the row back without reading it
+ * (lib/transactions/insert-sale.ts). Typed as the whole model, so a column
+ * added to the schema does not compile until it is given its default here.
+ */
+export function newTransactionRow(data: NewTransactionData, now: Date, eventSequence: number): Transaction {
+  const json = (v: unknown) => (v === undefined || v === Prisma.DbNull || v === Prisma.JsonNull ? null : (v as Transaction["metadata"]));
+  const row: Transaction = {
+    id: data.id ?? newId("transaction"),
+    merchantId: data.merchantId,
+    environment: data.environment,
+    action: data.action,
+    status: data.status,
+    amount: BigInt(data.amount),
+    currency: data.currency,
+    orderId: data.orderId,
+    orderKey: data.orderKey ?? null,
+    buyerId: data.buyerId,
+    customerId: data.customerId ?? null,
+    paymentMethod: data.paymentMethod,
+    paymentMethodId: data.paymentMethodId ?? null,
+    methodType: data.methodType ?? null,
+    parentId: data.parentId ?? null,
+    declineCode: data.declineCode ?? null,
+    declineMessage: data.declineMessage ?? null,
+    cardBrand: data.cardBrand ?? null,
+    cardLast4: data.cardLast4 ?? null,
+    cardExpMonth: data.cardExpMonth ?? null,
+    cardExpYear: data.cardExpYear ?? null,
+    refundedAmount: BigInt(data.refundedAmount ?? 0),
+    metadata: json(data.metadata),
+    locale: data.locale ?? null,
+    successUrl: data.successUrl ?? null,
+    failureUrl: data.failureUrl ?? null,
+    returnUrl: data.returnUrl ?? null,
+    callbackUrl: data.callbackUrl ?? null,
+    destination: json(data.destination),
+    customerDetails: json(data.customerDetails),
+    checkoutTokenHash: data.checkoutTokenHash ?? null,
+    checkoutAttempts: data.checkoutAttempts ?? 0,
+    expiresAt: date(data.expiresAt),
+    provider: data.provider ?? null,
+    providerRef: data.providerRef ?? null,
+    providerState: json(data.providerState),
+    holdReason: data.holdReason ?? null,
+    requiredApprovals: data.requiredApprovals ?? 1,
+    createdAt: now,
+    updatedAt: now,
+    screenedAt: date(data.screenedAt),
+    authorizedAt: date(data.authorizedAt),
+    captureBefore: date(data.captureBefore),
+    capturedAmount: BigInt(data.capturedAmount ?? 0),
+    capturedAt: date(data.capturedAt),
+    eventSequence,
+    connectorId: data.connectorId ?? null,
+  };
+  return row;
+}
+
+const date = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v));
 
 /**
  * SPEC §17: an AUTHORIZE awaiting its customer gets its hold. Not a status

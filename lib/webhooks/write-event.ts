@@ -7,20 +7,24 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { buildEventPayload, type TransactionEventKind } from "./event-body";
 
-export async function writeTransactionEvent(tx: Tx, kind: TransactionEventKind, transaction: Transaction): Promise<string> {
+/** The outbox row of a transaction event, its body built once (lib/transactions/insert-sale.ts writes it in its own statement). */
+export function transactionEventRow(kind: TransactionEventKind, transaction: Transaction) {
   const id = newId("event");
   const createdAt = new Date();
-  await tx.event.create({
-    data: {
-      id,
-      merchantId: transaction.merchantId,
-      environment: transaction.environment,
-      transactionId: transaction.id,
-      type: kind,
-      payload: JSON.stringify(buildEventPayload(id, kind, createdAt, transaction)),
-      url: transaction.callbackUrl,
-      createdAt,
-    },
-  });
-  return id;
+  return {
+    id,
+    merchantId: transaction.merchantId,
+    environment: transaction.environment,
+    transactionId: transaction.id,
+    type: kind,
+    payload: JSON.stringify(buildEventPayload(id, kind, createdAt, transaction)),
+    url: transaction.callbackUrl,
+    createdAt,
+  };
+}
+
+export async function writeTransactionEvent(tx: Tx, kind: TransactionEventKind, transaction: Transaction): Promise<string> {
+  const data = transactionEventRow(kind, transaction);
+  await tx.event.create({ data });
+  return data.id;
 }

@@ -45,12 +45,14 @@ const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 50);
 const CPU_OPS = Number(process.env.BENCH_CPU_OPS ?? CPU_RATE * SECONDS);
 
 const dbUrl = new URL(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
-dbUrl.pathname = "/sluice_bench";
+// Named after the port, so benches of two worktrees on one machine keep apart.
+const DB_NAME = `sluice_bench_${PORT}`;
+dbUrl.pathname = `/${DB_NAME}`;
 const ENV: Record<string, string> = {
   NODE_ENV: "production",
   DATABASE_URL: dbUrl.toString(),
   REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
-  REDIS_PREFIX: "bench",
+  REDIS_PREFIX: `bench${PORT}`,
   PORT: String(PORT),
   API_BASE_URL: `${ORIGIN}/v1`,
   SANDBOX_API_BASE_URL: `${ORIGIN}/v1`,
@@ -82,8 +84,8 @@ async function prepareDatabase(): Promise<void> {
   admin.pathname = "/postgres";
   const c = new pg.Client({ connectionString: admin.toString() });
   await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS sluice_bench WITH (FORCE)`);
-  await c.query(`CREATE DATABASE sluice_bench`);
+  await c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await c.query(`CREATE DATABASE ${DB_NAME}`);
   await c.end();
   const { migrate } = await import("../db/migrate");
   await migrate(ENV.DATABASE_URL!);
