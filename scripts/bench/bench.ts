@@ -317,6 +317,17 @@ const selfCpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
+let client: Promise<pg.Client> | undefined;
+/** The bench's one connection for sampling and polling (PostgreSQL's 100 connections are shared), named so it counts as none of Sluice's. */
+function benchClient(): Promise<pg.Client> {
+  client ??= (async () => {
+    const c = new pg.Client({ connectionString: ENV.DATABASE_URL, application_name: "bench" });
+    await c.connect();
+    return c;
+  })();
+  return client;
+}
+
 type Share = "web" | "worker" | "postgres" | "redis";
 type CpuSample = { machine: number; self: number; at: number; byPid: Map<number, { share: Share; ms: number }> };
 
@@ -330,10 +341,7 @@ async function ourProcesses(): Promise<Map<number, Share>> {
     else if (pgid === app?.pid && /workers\/index/.test(args)) out.set(pid, "worker");
     else if (/^redis-server/.test(args)) out.set(pid, "redis");
   }
-  const c = new pg.Client({ connectionString: ENV.DATABASE_URL, application_name: "bench" });
-  await c.connect();
-  const { rows } = await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name <> 'bench'`);
-  await c.end();
+  const { rows } = await (await benchClient()).query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name <> 'bench'`);
   for (const r of rows) out.set(r.pid, "postgres");
   return out;
 }
@@ -390,14 +398,9 @@ async function waitFor(what: string, done: () => boolean | Promise<boolean>, lim
   }
 }
 
-let poller: pg.Client | undefined;
 /** No ledger entry left for the roll-up: the last work a sale causes after its webhook. */
 async function rolledUp(): Promise<boolean> {
-  if (!poller) {
-    poller = new pg.Client({ connectionString: ENV.DATABASE_URL, application_name: "bench" });
-    await poller.connect();
-  }
-  const { rows } = await poller.query<{ n: number }>(`SELECT count(*)::int AS n FROM "LedgerEntry" WHERE NOT "rolledUp"`);
+  const { rows } = await (await benchClient()).query<{ n: number }>(`SELECT count(*)::int AS n FROM "LedgerEntry" WHERE NOT "rolledUp"`);
   await sleep(80); // a poll, not a load: the backend answering it counts as none of ours
   return rows[0]!.n === 0;
 }
