@@ -17,6 +17,7 @@
 import { DelayedError, type Job } from "bullmq";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { Event } from "@/lib/generated/prisma/client";
 import type { EventDeliveryStatus } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
 import { newId } from "@/lib/ids";
@@ -35,13 +36,34 @@ import type { TDeliverJob } from "@/lib/jobs/job-types";
 /** How soon a parked event looks again when the event before it has no attempt scheduled yet. */
 const BLOCKED_RECHECK_MS = 2_000;
 
-type LoadedEvent = NonNullable<Awaited<ReturnType<typeof loadEvent>>>;
+type LoadedEvent = Event & {
+  /** The first earlier event of the same transaction and destination still pending, if any (the order rule above). */
+  earlierId: string | null;
+  earlierNextAttemptAt: Date | null;
+};
 
-// One row: the automatic-attempt count and the first attempt's time live on
-// the event (a count over WebhookAttempt was an aggregate over the whole table,
-// re-run for every parked job of a dead receiver's backlog).
-function loadEvent(id: string) {
-  return db.event.findUnique({ where: { id } });
+// One row and one round trip (issue #28): the event with the earlier event
+// that would hold it back. The automatic-attempt count and the first
+// attempt's time live on the event (a count over WebhookAttempt was an
+// aggregate over the whole table, re-run for every parked job of a dead
+// receiver's backlog). The earlier event is found through Event's
+// (transactionId, seq) index; an endpoint's copies compare the seq of the
+// events they copy (as sameDestinationAfter does the other way).
+async function loadEvent(id: string): Promise<LoadedEvent | null> {
+  const [row] = await db.$queryRaw<LoadedEvent[]>`
+    SELECT e.id, e.seq, e."merchantId", e.environment::text AS environment, e."transactionId", e.type, e.payload, e.url, e.status::text AS status,
+      e."attemptCount", e."relayedAt", e."nextAttemptAt", e."lastAttemptAt", e."deliveredAt", e."createdAt", e."autoAttempts", e."firstAttemptAt",
+      e."endpointId", e."sourceEventId", e."sourceSeq", b.id AS "earlierId", b."nextAttemptAt" AS "earlierNextAttemptAt"
+    FROM "Event" e
+    LEFT JOIN LATERAL (
+      SELECT o.id, o."nextAttemptAt" FROM "Event" o
+      WHERE o."transactionId" = e."transactionId" AND o.status = 'pending'
+        AND CASE WHEN e."endpointId" IS NULL THEN o."endpointId" IS NULL AND o.seq < e.seq
+                 ELSE o."endpointId" = e."endpointId" AND o."sourceSeq" < e."sourceSeq" END
+      ORDER BY o.seq LIMIT 1
+    ) b ON e."transactionId" IS NOT NULL
+    WHERE e.id = ${id}`;
+  return row ?? null;
 }
 
 export async function deliverEvent(data: TDeliverJob, job: Job): Promise<string> {
@@ -58,32 +80,22 @@ export async function deliverEvent(data: TDeliverJob, job: Job): Promise<string>
     await queueFollowUp(event, made);
     return "attempt already recorded";
   }
-  if (event.transactionId) {
-    const earlier = await db.event.findFirst({
-      where: { transactionId: event.transactionId, ...sameDestinationBefore(event), status: "pending" },
-      orderBy: { seq: "asc" },
-      select: { id: true, nextAttemptAt: true },
-    });
-    if (earlier) {
-      // Look again once the earlier event's next attempt has had its full time; its resolution wakes us sooner.
-      const due = earlier.nextAttemptAt && earlier.nextAttemptAt.getTime() > Date.now() ? earlier.nextAttemptAt.getTime() + env.WEBHOOK_TIMEOUT_MS : Date.now() + BLOCKED_RECHECK_MS;
-      await db.event.updateMany({ where: { id: event.id, status: "pending" }, data: { nextAttemptAt: new Date(due) } });
-      return park(job, due);
-    }
+  if (event.earlierId) {
+    // Look again once the earlier event's next attempt has had its full time; its resolution wakes us sooner.
+    const next = event.earlierNextAttemptAt;
+    const due = next && next.getTime() > Date.now() ? next.getTime() + env.WEBHOOK_TIMEOUT_MS : Date.now() + BLOCKED_RECHECK_MS;
+    await db.event.updateMany({ where: { id: event.id, status: "pending" }, data: { nextAttemptAt: new Date(due) } });
+    return park(job, due);
   }
   return attempt(event, { manual: false, job });
 }
 
 /**
  * The deliveries of the same transaction to the same destination created
- * before this one: order holds per destination (SPEC §18), so a dead endpoint
+ * after this one (loadEvent finds those before it the same way): order holds per destination (SPEC §18), so a dead endpoint
  * never holds back the callbackUrl or another endpoint. An endpoint's copies
  * are ordered by the seq of the events they copy.
  */
-function sameDestinationBefore(event: Pick<LoadedEvent, "endpointId" | "seq" | "sourceSeq">) {
-  return event.endpointId ? { endpointId: event.endpointId, sourceSeq: { lt: event.sourceSeq! } } : { endpointId: null, seq: { lt: event.seq } };
-}
-
 function sameDestinationAfter(event: Pick<LoadedEvent, "endpointId" | "seq" | "sourceSeq">) {
   return event.endpointId ? { endpointId: event.endpointId, sourceSeq: { gt: event.sourceSeq! } } : { endpointId: null, seq: { gt: event.seq } };
 }
@@ -104,7 +116,7 @@ async function attempt(event: LoadedEvent, { manual, job }: { manual: boolean; j
   } finally {
     if (url) releaseReceiverSlot(url, outcome?.durationMs);
   }
-  const status = await record(event, outcome, manual);
+  const { status, next } = await record(event, outcome, manual);
 
   const result = outcome.success ? "success" : "failure";
   const destination = event.endpointId ? "endpoint" : "callback";
@@ -118,7 +130,7 @@ async function attempt(event: LoadedEvent, { manual, job }: { manual: boolean; j
 
   if (event.endpointId && status !== event.status && status !== "pending") await noteEndpointOutcome(event.endpointId, status);
   if (!manual && status === "pending") await queueFollowUp(event, event.autoAttempts + 1);
-  if (status !== "pending" && event.transactionId) await wakeNextEvent(event);
+  if (status !== "pending" && event.transactionId) await wakeNextEvent(event, next);
   return `${result}: ${status}`;
 }
 
@@ -167,7 +179,10 @@ async function send(event: LoadedEvent, callbackUrl: string | null, number: numb
  * (delivered on success, failed on a 410 of a pending event) and leaves the
  * automatic schedule alone.
  */
-async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boolean): Promise<EventDeliveryStatus> {
+/** The transaction's next pending event to the same destination (undefined: not looked up). */
+type NextEvent = { id: string; autoAttempts: number } | null | undefined;
+
+async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boolean): Promise<{ status: EventDeliveryStatus; next: NextEvent }> {
   const now = new Date();
   let change: { status?: EventDeliveryStatus; nextAttemptAt?: Date | null; deliveredAt?: Date } = {};
   if (outcome.success) change = { status: "delivered", nextAttemptAt: null, deliveredAt: now };
@@ -188,31 +203,45 @@ async function record(event: LoadedEvent, outcome: AttemptOutcome, manual: boole
   // The attempt row and the event's new state in one statement (a data-modifying
   // CTE is atomic like a transaction): one round trip instead of BEGIN, two writes, COMMIT.
   const setsNext = "nextAttemptAt" in change;
-  const updated = await db.$executeRaw`
+  // The same statement returns the event its resolution may wake (wakeNextEvent): no read after it.
+  const updated = await db.$queryRaw<{ nextId: string | null; nextAutoAttempts: number | null }[]>`
     WITH attempt AS (
       INSERT INTO "WebhookAttempt" (id, "eventId", attempt, url, "startedAt", "durationMs", "statusCode", "responseBody", error, success, manual)
       VALUES (${newId("attempt")}, ${event.id}, ${event.attemptCount + 1}, ${event.url ?? ""}, ${outcome.startedAt}, ${outcome.durationMs},
               ${outcome.statusCode}, ${outcome.responseBody}, ${outcome.error}, ${outcome.success}, ${manual})
     )
-    UPDATE "Event" SET
-      "attemptCount" = "attemptCount" + 1,
-      "autoAttempts" = "autoAttempts" + CASE WHEN ${manual}::boolean THEN 0 ELSE 1 END,
-      "firstAttemptAt" = CASE WHEN ${manual}::boolean THEN "firstAttemptAt" ELSE COALESCE("firstAttemptAt", ${outcome.startedAt}::timestamptz) END,
+    UPDATE "Event" AS e SET
+      "attemptCount" = e."attemptCount" + 1,
+      "autoAttempts" = e."autoAttempts" + CASE WHEN ${manual}::boolean THEN 0 ELSE 1 END,
+      "firstAttemptAt" = CASE WHEN ${manual}::boolean THEN e."firstAttemptAt" ELSE COALESCE(e."firstAttemptAt", ${outcome.startedAt}::timestamptz) END,
       "lastAttemptAt" = ${outcome.startedAt},
-      status = COALESCE(${change.status ?? null}::"EventDeliveryStatus", status),
-      "nextAttemptAt" = CASE WHEN ${setsNext}::boolean THEN ${change.nextAttemptAt ?? null}::timestamptz ELSE "nextAttemptAt" END,
-      "deliveredAt" = COALESCE(${change.deliveredAt ?? null}::timestamptz, "deliveredAt")
-    WHERE id = ${event.id} AND (NOT ${onlyIfPending}::boolean OR status = 'pending')`;
-  if (updated === 0) {
+      status = COALESCE(${change.status ?? null}::"EventDeliveryStatus", e.status),
+      "nextAttemptAt" = CASE WHEN ${setsNext}::boolean THEN ${change.nextAttemptAt ?? null}::timestamptz ELSE e."nextAttemptAt" END,
+      "deliveredAt" = COALESCE(${change.deliveredAt ?? null}::timestamptz, e."deliveredAt")
+    FROM (
+      SELECT n.id, n."autoAttempts" FROM "Event" me
+      LEFT JOIN LATERAL (
+        SELECT o.id, o."autoAttempts" FROM "Event" o
+        WHERE o."transactionId" = me."transactionId" AND o.status = 'pending'
+          AND CASE WHEN me."endpointId" IS NULL THEN o."endpointId" IS NULL AND o.seq > me.seq
+                   ELSE o."endpointId" = me."endpointId" AND o."sourceSeq" > me."sourceSeq" END
+        ORDER BY o.seq LIMIT 1
+      ) n ON me."transactionId" IS NOT NULL
+      WHERE me.id = ${event.id}
+    ) AS next
+    WHERE e.id = ${event.id} AND (NOT ${onlyIfPending}::boolean OR e.status = 'pending')
+    RETURNING next.id AS "nextId", next."autoAttempts" AS "nextAutoAttempts"`;
+  if (updated.length === 0) {
     // The event left `pending` meanwhile (a resend delivered it): count the attempt, keep that status.
     await db.event.update({
       where: { id: event.id },
       data: { attemptCount: { increment: 1 }, lastAttemptAt: outcome.startedAt, ...(manual ? {} : { autoAttempts: { increment: 1 }, firstAttemptAt: event.firstAttemptAt ?? outcome.startedAt }) },
     });
     const current = await db.event.findUniqueOrThrow({ where: { id: event.id }, select: { status: true } });
-    return current.status;
+    return { status: current.status, next: undefined };
   }
-  return change.status ?? event.status;
+  const [row] = updated;
+  return { status: change.status ?? event.status, next: row!.nextId ? { id: row!.nextId, autoAttempts: row!.nextAutoAttempts! } : null };
 }
 
 /** Queues automatic attempt `made + 1` at the event's nextAttemptAt (a no-op if it is already queued). */
@@ -223,12 +252,15 @@ async function queueFollowUp(event: { id: string }, made: number): Promise<void>
 }
 
 /** The transaction's next pending event may have been parked behind this one: start it now. */
-async function wakeNextEvent(event: LoadedEvent): Promise<void> {
-  const next = await db.event.findFirst({
-    where: { transactionId: event.transactionId, ...sameDestinationAfter(event), status: "pending" },
-    orderBy: { seq: "asc" },
-    select: { id: true, autoAttempts: true },
-  });
+async function wakeNextEvent(event: LoadedEvent, known: NextEvent): Promise<void> {
+  const next =
+    known !== undefined
+      ? known
+      : await db.event.findFirst({
+          where: { transactionId: event.transactionId, ...sameDestinationAfter(event), status: "pending" },
+          orderBy: { seq: "asc" },
+          select: { id: true, autoAttempts: true },
+        });
   if (!next) return;
   const job = await webhookQueue().getJob(deliveryJobId({ eventId: next.id, attempt: next.autoAttempts + 1 }));
   // It may be running or already promoted: then there is nothing to wake.

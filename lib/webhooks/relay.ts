@@ -14,11 +14,9 @@ import { db } from "@/lib/db";
 import { destinationOf, queueDeliveries } from "./webhook-queue";
 
 async function relay(eventIds: string[]): Promise<void> {
-  const ids = [...eventIds, ...(await fanOut(eventIds))];
-  // The receivers' origins go with the jobs as a routing hint (webhook-queue.ts): one read per batch.
-  const urls = new Map((await db.event.findMany({ where: { id: { in: ids } }, select: { id: true, url: true } })).map((e) => [e.id, e.url]));
-  await queueDeliveries(ids.map((eventId) => ({ data: { eventId, attempt: 1, dest: destinationOf(urls.get(eventId)) } })));
-  await db.event.updateMany({ where: { id: { in: ids }, relayedAt: null }, data: { relayedAt: new Date() } });
+  const deliveries = await fanOut(eventIds);
+  await queueDeliveries(deliveries.map((e) => ({ data: { eventId: e.id, attempt: 1, dest: destinationOf(e.url) } })));
+  await db.event.updateMany({ where: { id: { in: deliveries.map((e) => e.id) }, relayedAt: null }, data: { relayedAt: new Date() } });
 }
 
 /**
@@ -32,19 +30,24 @@ async function relay(eventIds: string[]): Promise<void> {
  * request that made the event); the ids are derived from (event, endpoint),
  * so relaying an event again (the sweep after a crash) creates nothing twice.
  * Copies are created unrelayed: if this process dies before queueing them,
- * the sweep finds them. Returns the new copies' ids.
+ * the sweep finds them. Returns every delivery to queue — the events and
+ * their new copies — with its URL, the receiver's origin being the jobs'
+ * routing hint (webhook-queue.ts): the same statement reads it (issue #28).
  */
-async function fanOut(eventIds: string[]): Promise<string[]> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    INSERT INTO "Event" (id, "merchantId", environment, "transactionId", type, payload, url, "createdAt", "endpointId", "sourceEventId", "sourceSeq")
-    SELECT 'whd_' || substr(md5(e.id || ':' || w.id), 1, 24), e."merchantId", e.environment, e."transactionId", e.type, e.payload, w.url, e."createdAt", w.id, e.id, e.seq
-    FROM "Event" e JOIN "WebhookEndpoint" w ON w."merchantId" = e."merchantId" AND w.environment = e.environment
-    WHERE e.id = ANY(${eventIds}) AND e."endpointId" IS NULL AND e."transactionId" IS NOT NULL
-      AND w.enabled AND w."createdAt" <= e."createdAt" AND e.type = ANY(w.events)
-    ORDER BY e.seq, w.id
-    ON CONFLICT (id) DO NOTHING
-    RETURNING id`;
-  return rows.map((r) => r.id);
+async function fanOut(eventIds: string[]): Promise<{ id: string; url: string | null }[]> {
+  return db.$queryRaw<{ id: string; url: string | null }[]>`
+    WITH copies AS (
+      INSERT INTO "Event" (id, "merchantId", environment, "transactionId", type, payload, url, "createdAt", "endpointId", "sourceEventId", "sourceSeq")
+      SELECT 'whd_' || substr(md5(e.id || ':' || w.id), 1, 24), e."merchantId", e.environment, e."transactionId", e.type, e.payload, w.url, e."createdAt", w.id, e.id, e.seq
+      FROM "Event" e JOIN "WebhookEndpoint" w ON w."merchantId" = e."merchantId" AND w.environment = e.environment
+      WHERE e.id = ANY(${eventIds}) AND e."endpointId" IS NULL AND e."transactionId" IS NOT NULL
+        AND w.enabled AND w."createdAt" <= e."createdAt" AND e.type = ANY(w.events)
+      ORDER BY e.seq, w.id
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id, url
+    )
+    SELECT id, url FROM "Event" WHERE id = ANY(${eventIds})
+    UNION ALL SELECT id, url FROM copies`;
 }
 
 // Under load many requests commit in the same turn of the event loop; their

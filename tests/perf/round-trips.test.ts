@@ -23,10 +23,11 @@ const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 /**
  * Off the request path: the API request log is written in batches by a timer
  * (lib/api-requests/record-api-request.ts), so is an API key's "Last used", at
- * most once a minute (lib/api-requests/record-key-use.ts), and the outbox relay runs after
- * the answer is sent (lib/webhooks/after-commit.ts), whenever it gets a turn.
+ * most once a minute (lib/api-requests/record-key-use.ts), and the outbox relay (its fan-out
+ * and URL read, then relayedAt) runs after the answer is sent (lib/webhooks/after-commit.ts),
+ * whenever it gets a turn.
  */
-const OFF_PATH = [/^INSERT INTO "(public"\.")?ApiRequestLog"/, /^UPDATE "ApiKey" k SET "lastUsedAt"/, /^SELECT "public"\."Event"\."id", "public"\."Event"\."url" FROM/, /^UPDATE "public"\."Event" SET "relayedAt"/];
+const OFF_PATH = [/^INSERT INTO "(public"\.")?ApiRequestLog"/, /^UPDATE "ApiKey" k SET "lastUsedAt"/, /^WITH copies AS/, /^UPDATE "public"\."Event" SET "relayedAt"/];
 const ofTheRequest = (s: { sql: string }) => !OFF_PATH.some((re) => re.test(s.sql));
 
 /** The statements of one sale request, after the previous request's relay has finished. */
