@@ -101,7 +101,8 @@ function startApp(): ChildProcess {
 }
 
 async function waitReady(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
+  // Up to 10 minutes: a first start on a busy shared machine takes minutes.
+  for (let i = 0; i < 1200; i++) {
     if (await fetch(`${ORIGIN}/api/ready`).then((r) => r.ok, () => false)) return;
     await sleep(500);
   }
