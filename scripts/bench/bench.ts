@@ -332,14 +332,17 @@ function benchClient(): Promise<pg.Client> {
 type Share = "web" | "worker" | "postgres" | "redis";
 type CpuSample = { machine: number; self: number; at: number; byPid: Map<number, { share: Share; ms: number }> };
 
+/** The app's process group (its web processes and worker); unset until it starts. */
+const appGroup: { pid?: number } = {};
+
 async function ourProcesses(): Promise<Map<number, Share>> {
   const out = new Map<number, Share>();
   for (const line of spawnSync("ps", ["-eo", "pid=,pgid=,args="], { encoding: "utf8" }).stdout.split("\n")) {
     const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
     if (!m) continue;
     const [pid, pgid, args] = [Number(m[1]), Number(m[2]), m[3]!];
-    if (pgid === app?.pid && /web-server/.test(args)) out.set(pid, "web");
-    else if (pgid === app?.pid && /workers\/index/.test(args)) out.set(pid, "worker");
+    if (pgid === appGroup.pid && /web-server/.test(args)) out.set(pid, "web");
+    else if (pgid === appGroup.pid && /workers\/index/.test(args)) out.set(pid, "worker");
     else if (/^redis-server/.test(args)) out.set(pid, "redis");
   }
   const { rows } = await (await benchClient()).query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name <> 'bench'`);
@@ -553,7 +556,6 @@ await prepareDatabase();
 const { createMerchant } = await import("../../lib/merchants/create-merchant");
 const { setRateLimits } = await import("../../lib/merchants/set-rate-limits");
 // The database floor first, before the app holds its connection pools (PostgreSQL allows 100 connections).
-let app: ChildProcess | undefined;
 if (ONLY.has("floor")) {
   log("database floor (information)");
   const floorMerchant = await createMerchant({ name: "Bench Floor" });
@@ -561,7 +563,8 @@ if (ONLY.has("floor")) {
   results.push({ target: "database floor: a sale's SQL alone via pg, 50 clients", measured: `${floor.rate.toFixed(0)} sales/s`, baseline: "-", ratio: "-", goal: "information" });
   results.push({ target: "database floor: CPU per sale", measured: describeCost(floor.cost), baseline: "-", ratio: "-", goal: "information" });
 }
-app = startApp();
+const app = startApp();
+appGroup.pid = app.pid;
 const stopApp = () => {
   try {
     process.kill(-app.pid!, "SIGTERM");
