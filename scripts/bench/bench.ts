@@ -359,13 +359,20 @@ async function cpuSample(): Promise<CpuSample> {
   return { machine: machineBusyMs(), self: selfCpuMs(), at: performance.now(), byPid };
 }
 
-/** Machine busy ms per second with nothing of ours under load: the baseline subtracted from a run. */
-async function idleRate(ms = 2000): Promise<number> {
-  const m0 = machineBusyMs();
-  const s0 = selfCpuMs();
-  const t0 = performance.now();
+/** CPU ms per second with nothing under load — the machine's and each of our processes' own (timers, polling, roll-up): the baseline subtracted from a run. */
+interface Idle {
+  machine: number;
+  shares: Record<Share, number>;
+}
+
+async function idleRate(ms = 3000): Promise<Idle> {
+  const a = await cpuSample();
   await sleep(ms);
-  return (machineBusyMs() - m0 - (selfCpuMs() - s0)) / ((performance.now() - t0) / 1000);
+  const b = await cpuSample();
+  const perSecond = cpuCost(a, b, { machine: 0, shares: { web: 0, worker: 0, postgres: 0, redis: 0 } }, 1);
+  const seconds = perSecond.seconds;
+  const shares = Object.fromEntries(Object.entries(perSecond.shares).map(([k, v]) => [k, v / seconds])) as Record<Share, number>;
+  return { machine: perSecond.machine / seconds, shares };
 }
 
 interface CpuCost {
@@ -376,15 +383,15 @@ interface CpuCost {
   seconds: number;
 }
 
-function cpuCost(a: CpuSample, b: CpuSample, idle: number, ops: number): CpuCost {
+function cpuCost(a: CpuSample, b: CpuSample, idle: Idle, ops: number): CpuCost {
   const seconds = (b.at - a.at) / 1000;
   const shares: Record<Share, number> = { web: 0, worker: 0, postgres: 0, redis: 0 };
   for (const [pid, end] of b.byPid) {
     // A backend that connected during the run counts whole (it did nothing before).
     shares[end.share] += end.ms - (a.byPid.get(pid)?.ms ?? 0);
   }
-  for (const k of Object.keys(shares) as Share[]) shares[k] /= ops;
-  const machine = (b.machine - a.machine - (b.self - a.self) - idle * seconds) / ops;
+  for (const k of Object.keys(shares) as Share[]) shares[k] = (shares[k] - idle.shares[k] * seconds) / ops;
+  const machine = (b.machine - a.machine - (b.self - a.self) - idle.machine * seconds) / ops;
   return { ops, machine, shares, ours: shares.web + shares.worker + shares.postgres + shares.redis, seconds };
 }
 
