@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Connector, Transaction } from "@/lib/generated/prisma/client";
 import { MERCHANT_CONFIG_TTL_MS } from "@/lib/merchant-config-cache";
-import type { LiveConnector } from "@/lib/providers/live-connector";
+import type { ConnectorOptions, LiveConnector } from "@/lib/providers/live-connector";
 import { connectorKind, getProvider } from "@/lib/providers/registry";
 import type { PaymentProvider } from "@/lib/providers/types";
 import { openCredentials } from "./connector-credentials";
@@ -25,11 +25,15 @@ class ConnectorUnavailableError extends Error {
   override name = "ConnectorUnavailableError";
 }
 
+export function connectorOptions(connector: Connector): ConnectorOptions {
+  return { environment: connector.environment, apiBase: connector.apiBase, timeoutMs: connector.timeoutMs ?? env.CONNECTOR_TIMEOUT_MS };
+}
+
 export function buildLiveConnector(connector: Connector): LiveConnector {
   const kind = connectorKind(connector.provider);
   if (!kind) throw new ConnectorUnavailableError(`No ${connector.provider} connector in this version of Sluice`);
   const [credentials] = openCredentials(connector);
-  return kind.create(kind.credentials(connector.environment).parse(credentials), { apiBase: connector.apiBase, timeoutMs: connector.timeoutMs ?? env.CONNECTOR_TIMEOUT_MS });
+  return kind.create(kind.credentials(connector.environment).parse(credentials), connectorOptions(connector));
 }
 
 /** The connector and its provider instance; a disabled one too (its open payments still need it). */

@@ -6,14 +6,16 @@
 // connector, so a redelivery changes nothing — and applied by a job, so the
 // provider gets its 2xx at once, however long applying takes.
 import { db, Prisma } from "@/lib/db";
-import { invalid, notFound } from "@/lib/errors";
+import { AppError, invalid, notFound } from "@/lib/errors";
 import type { Prisma as P } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { JOBS } from "@/lib/jobs/job-types";
 import { logger } from "@/lib/log";
 import { openCredentials } from "@/lib/connectors/connector-credentials";
+import { connectorOptions } from "@/lib/connectors/live-connectors";
 import { ProviderEventRejectedError, type ParsedProviderEvent } from "@/lib/providers/live-connector";
+import { ProviderCallError } from "@/lib/providers/provider-error";
 import { connectorKind } from "@/lib/providers/registry";
 import { countRejectedEvent } from "./rejected-events";
 
@@ -39,8 +41,10 @@ export async function receiveProviderEvent({ connectorId, headers, body }: { con
   let parsed: ParsedProviderEvent;
   try {
     // Events of a disabled connector are still taken: the payments it holds (refunds, disputes) keep changing.
-    parsed = kind.parseEvent(body, headers, openCredentials(connector).map((c) => kind.credentials(connector.environment).parse(c)));
+    parsed = await kind.parseEvent(body, headers, openCredentials(connector).map((c) => kind.credentials(connector.environment).parse(c)), connectorOptions(connector));
   } catch (error) {
+    // The provider's verification service could not be asked (PayPal): not the sender's fault; it delivers again.
+    if (error instanceof ProviderCallError) throw new AppError("service_unavailable", "The provider could not verify the event now; deliver it again later");
     if (!(error instanceof ProviderEventRejectedError)) throw error;
     await countRejectedEvent(connectorId, error.reason);
     throw invalid(error.reason === "signature" ? "Invalid signature" : "Not a provider event");

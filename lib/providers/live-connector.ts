@@ -12,6 +12,8 @@ import type { ConnectorProvider, Environment, PaymentMethodType, TransactionActi
 import type { PaymentProvider, ProviderFee } from "./types";
 
 export interface ConnectorOptions {
+  /** The connector's environment: a provider whose keys do not say their mode (PayPal) picks its live or test host by it. */
+  environment: Environment;
   /** Send the library's requests here instead of the provider's host (an egress proxy, the emulator in tests). */
   apiBase: string | null;
   timeoutMs: number;
@@ -85,7 +87,10 @@ export interface ConnectorKind<C = unknown> {
   /** The credential fields, for the CLI's flags and the last-4 hints. */
   credentialFields: readonly (keyof C & string)[];
   create(credentials: C, options: ConnectorOptions): LiveConnector;
-  /** Verifies and parses one event body; `credentials` are the current ones first, then a rotation's previous ones. */
-  parseEvent(rawBody: string, headers: Headers, credentials: C[]): ParsedProviderEvent;
+  /**
+   * Verifies and parses one event body; `credentials` are the current ones first, then a rotation's previous ones.
+   * A provider that verifies by asking its API (PayPal) is async and throws ProviderCallError when it cannot be asked.
+   */
+  parseEvent(rawBody: string, headers: Headers, credentials: C[], options: ConnectorOptions): ParsedProviderEvent | Promise<ParsedProviderEvent>;
   methods: readonly MethodCapability[];
 }

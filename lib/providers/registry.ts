@@ -10,6 +10,9 @@ import { sandboxProvider } from "./sandbox/sandbox-provider";
 import { createStripeConnector, STRIPE_METHODS } from "./stripe/connector";
 import { STRIPE_CREDENTIAL_FIELDS, stripeCredentials, type StripeCredentials } from "./stripe/credentials";
 import { parseStripeEvent } from "./stripe/events";
+import { createPaypalConnector, PAYPAL_METHODS } from "./paypal/connector";
+import { PAYPAL_CREDENTIAL_FIELDS, paypalCredentials, type PaypalCredentials } from "./paypal/credentials";
+import { parsePaypalEvent } from "./paypal/events";
 import type { PaymentProvider } from "./types";
 
 /** PaymentMethod.provider of a method served by the simulator. */
@@ -36,8 +39,20 @@ const stripe: ConnectorKind<StripeCredentials> = {
   methods: STRIPE_METHODS,
 };
 
-/** The providers whose connector is built; Adyen, PayPal and bank files follow (issue #27). */
-const CONNECTOR_KINDS: Partial<Record<ConnectorProvider, ConnectorKind<Record<string, string>>>> = { stripe: stripe as unknown as ConnectorKind<Record<string, string>> };
+const paypal: ConnectorKind<PaypalCredentials> = {
+  provider: "paypal",
+  credentials: paypalCredentials,
+  credentialFields: PAYPAL_CREDENTIAL_FIELDS,
+  create: createPaypalConnector,
+  parseEvent: parsePaypalEvent,
+  methods: PAYPAL_METHODS,
+};
+
+/** The providers whose connector is built; Adyen and bank files follow (issue #27). */
+const CONNECTOR_KINDS: Partial<Record<ConnectorProvider, ConnectorKind<Record<string, string>>>> = {
+  stripe: stripe as unknown as ConnectorKind<Record<string, string>>,
+  paypal: paypal as unknown as ConnectorKind<Record<string, string>>,
+};
 
 export function connectorKind(provider: ConnectorProvider): ConnectorKind<Record<string, string>> | null {
   return CONNECTOR_KINDS[provider] ?? null;

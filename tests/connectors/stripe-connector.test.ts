@@ -11,7 +11,7 @@ import type { StripeEmulator } from "../emulators/stripe/server";
 
 let stripe: StripeEmulator;
 const credentials = { secretKey: "sk_live_emulator0000000000000000", webhookSecret: "whsec_emulator000000000000000000" };
-const connector = (timeoutMs = 5_000) => createStripeConnector(credentials, { apiBase: stripe.apiBase, timeoutMs });
+const connector = (timeoutMs = 5_000) => createStripeConnector(credentials, { environment: "production", apiBase: stripe.apiBase, timeoutMs });
 
 let n = 0;
 function sale(cardNumber: string, overrides: Partial<AuthorizeInput> = {}): AuthorizeInput {
