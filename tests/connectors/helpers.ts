@@ -11,6 +11,7 @@ import { db } from "@/lib/db";
 import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
 import { setRoute } from "@/lib/routing/set-route";
 import { startEmulator } from "../emulators/start-emulator";
+import type { PaypalEmulator } from "../emulators/paypal/server";
 import type { StripeEmulator } from "../emulators/stripe/server";
 import { card, merchantWithFunds, saleBody } from "../api/helpers";
 
@@ -25,6 +26,16 @@ export async function stripeAccount({ name = `Stripe ${++n}`, timeoutMs, environ
   const webhookSecret = `whsec_${name.replace(/\W/g, "")}WebhookSecret0000000000`;
   const connector = await addConnector({ input: { provider: "stripe", environment, name, credentials: { secretKey, webhookSecret }, apiBase: emulator.apiBase, ...(timeoutMs ? { timeoutMs } : {}) }, actor: OPERATOR });
   return { emulator, connector, webhookSecret, secretKey };
+}
+
+/** A PayPal REST app of our own: its emulator, and a connector with its credentials pointed at it. */
+export async function paypalAccount({ name = `PayPal ${++n}`, timeoutMs, environment = "production" }: { name?: string; timeoutMs?: number; environment?: "production" | "sandbox" } = {}): Promise<{ emulator: PaypalEmulator; connector: ConnectorView; webhookId: string }> {
+  const emulator = await startEmulator("paypal");
+  const tag = name.replace(/\W/g, "");
+  const webhookId = `${tag.toUpperCase()}WEBHOOK0000`.slice(0, 40);
+  const credentials = { clientId: `AQ${tag}ClientId0000000000`, clientSecret: `EC${tag}ClientSecret00000000`, webhookId };
+  const connector = await addConnector({ input: { provider: "paypal", environment, name, credentials, apiBase: emulator.apiBase, ...(timeoutMs ? { timeoutMs } : {}) }, actor: OPERATOR });
+  return { emulator, connector, webhookId };
 }
 
 /** A merchant whose production `method` goes to these connectors, in this order. */

@@ -1,0 +1,179 @@
+// Production payments through a PayPal connector (SPEC §21), through the real
+// API route handlers, with the connector (@paypal/paypal-server-sdk) pointed at
+// the PayPal emulator: a `paypal` sale whose redirect url is Sluice's checkout,
+// forwarded to PayPal's approval page and captured when the buyer comes back
+// through Sluice's return URL; the authorize intent → capture → refunds; a
+// void; PayPal's fee and the ledger per connector after each.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Worker } from "bullmq";
+import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
+import { continueToProvider } from "@/lib/checkout/provider-redirect";
+import { db } from "@/lib/db";
+import { checkLedger } from "@/lib/ledger/check-ledger";
+import { callApi, saleBody, startPaymentsWorker, waitFor } from "../api/helpers";
+import { attemptsOf, paypalAccount, routedMerchant } from "./helpers";
+
+let account: Awaited<ReturnType<typeof paypalAccount>>;
+let worker: Worker;
+
+beforeAll(async () => {
+  account = await paypalAccount();
+  worker = startPaymentsWorker();
+});
+afterAll(async () => {
+  await worker.close();
+  await account.emulator.close();
+});
+
+/** What the buyer's browser does on PayPal's page: press one of its buttons; PayPal sends them back. */
+async function buyerAt(url: string, outcome: "approve" | "cancel"): Promise<string> {
+  const res = await fetch(url, { method: "POST", body: new URLSearchParams({ outcome }), redirect: "manual" });
+  expect(res.status).toBe(303);
+  return res.headers.get("location")!;
+}
+
+/** Sluice's return URL, as the browser follows PayPal's redirect to it. */
+async function comeBack(location: string): Promise<string> {
+  const url = new URL(location);
+  const token = url.pathname.split("/").at(-2)!;
+  const res = await returnRoute.GET(new Request(url, { headers: { "x-sluice-checkout-base": "/checkout" } }), { params: Promise.resolve({ token }) });
+  expect(res.status).toBe(303);
+  return res.headers.get("location")!;
+}
+
+const paypalSale = (m: Awaited<ReturnType<typeof routedMerchant>>, overrides: Record<string, unknown> = {}) =>
+  saleBody(m.merchant.id, { currency: "EUR", amount: 2_000, paymentMethod: "paypal", paymentMethodInput: { email: "buyer@example.com" }, customer: { email: "buyer@example.com", firstName: "Jane", lastName: "Doe" }, callbackUrl: "https://127.0.0.1:9/webhooks", ...overrides });
+
+/** A sale or authorization sent to PayPal: the API's redirect url, "Continue to PayPal" on the checkout, the order at PayPal. */
+async function toPaypal(m: Awaited<ReturnType<typeof routedMerchant>>, endpoint: "POST /payment/sale" | "POST /payment/authorize", overrides: Record<string, unknown> = {}) {
+  const r = await callApi(endpoint, { key: m.keys.production, body: paypalSale(m, overrides) });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  expect(r.body.transaction.status).toBe("PROCESSING");
+  expect(r.body.url).toMatch(/\/checkout\/pay\/[0-9A-Za-z]{32}$/);
+  const token = new URL(r.body.url).pathname.split("/").at(-1)!;
+  expect(await continueToProvider({ token })).toEqual({ kind: "next" });
+  const t = await db.transaction.findUniqueOrThrow({ where: { id: r.body.transaction.id } });
+  const [order, ...more] = account.emulator.ordersFor(t.id);
+  expect(more).toEqual([]);
+  // The checkout forwards the buyer to the approval link PayPal named.
+  expect(t.providerState).toMatchObject({ action: "redirect", url: `${account.emulator.apiBase}/_emulator/checkoutnow?token=${order!.id}` });
+  return { r, t, order: order!, approvalUrl: (t.providerState as { url: string }).url };
+}
+
+const ledgerBalance = async (key: string) => {
+  const a = await db.ledgerAccount.findFirst({ where: { key } });
+  return a ? (await db.ledgerEntry.aggregate({ where: { accountId: a.id }, _sum: { amount: true } }))._sum.amount : null;
+};
+
+describe("a paypal sale", () => {
+  it("is listed as PayPal, goes to PayPal's approval page through Sluice's checkout, and is captured when the buyer comes back: SUCCESS", async () => {
+    const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
+    const methods = await callApi("GET /payment-methods", { key: m.keys.production });
+    expect(methods.body.data).toEqual([expect.objectContaining({ slug: "paypal", type: "ewallet", name: "PayPal", actions: ["SALE", "AUTHORIZE", "PAYOUT"], requiresRedirect: true })]);
+
+    const { r, t, order, approvalUrl } = await toPaypal(m, "POST /payment/sale");
+    expect(order).toMatchObject({ intent: "CAPTURE", status: "PAYER_ACTION_REQUIRED", purchase_units: [{ amount: { currency_code: "EUR", value: "20.00" }, custom_id: t.id }] });
+    // Creating the order carried the attempt's PayPal-Request-Id.
+    const [attempt] = await attemptsOf(t.id);
+    expect(account.emulator.requests.find((q) => q.path === "/v2/checkout/orders")?.requestId).toBe(`${attempt!.idempotencyKey}-create`);
+
+    const back = await buyerAt(approvalUrl, "approve");
+    expect(back).toMatch(new RegExp(`^${r.body.url}/return\\?token=${order.id}&PayerID=`));
+    expect(await comeBack(back)).toMatch(/\/checkout\/pay\/[0-9A-Za-z]{32}\/complete$/);
+
+    const done = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });
+    expect(done).toMatchObject({ status: "SUCCESS", providerRef: order.id, connectorId: account.connector.id });
+    expect(account.emulator.orders.get(order.id)).toMatchObject({ status: "COMPLETED", purchase_units: [{ payments: { captures: [{ status: "COMPLETED", amount: { value: "20.00" } }] } }] });
+    expect((await attemptsOf(t.id)).map((a) => [a.operation, a.outcome])).toEqual([["authorize", "succeeded"]]);
+    expect((await db.event.findMany({ where: { transactionId: t.id }, orderBy: { seq: "asc" } })).map((e) => e.type)).toEqual(["transaction.processing", "transaction.succeeded"]);
+
+    // PayPal keeps its fee (3.49 % + 0.49 of 20.00 = 1.19): the connector holds 18.81, its fees account 1.19.
+    expect(await ledgerBalance(`provider:${account.connector.id}:production:EUR`)).toBe(-2_000n + 119n);
+    expect(await ledgerBalance(`provider:${account.connector.id}:production:EUR:fees`)).toBe(-119n);
+    const balances = await callApi("GET /balance", { key: m.keys.production });
+    expect(balances.body.balances).toContainEqual({ currency: "EUR", available: 2_000, reserved: 0 });
+    expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+  });
+
+  it("coming back twice captures once: the second return finds the order completed", async () => {
+    const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
+    const { t, order, approvalUrl } = await toPaypal(m, "POST /payment/sale");
+    const back = await buyerAt(approvalUrl, "approve");
+    await Promise.all([comeBack(back), comeBack(back)]);
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("SUCCESS");
+    expect(account.emulator.orders.get(order.id)!.purchase_units[0]!.payments!.captures).toHaveLength(1);
+  });
+
+  it("PayPal refusing the buyer's funding source at capture is a declined attempt; nothing is captured", async () => {
+    const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
+    const { t, order, approvalUrl } = await toPaypal(m, "POST /payment/sale");
+    account.emulator.declineCaptures(1);
+    await comeBack(await buyerAt(approvalUrl, "approve"));
+    const after = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });
+    expect(after.status).toBe("PROCESSING");
+    expect(after.checkoutAttempts).toBe(1);
+    expect((await attemptsOf(t.id))[0]).toMatchObject({ outcome: "declined", declineCode: "provider_rejected" });
+    expect(account.emulator.orders.get(order.id)!.purchase_units[0]!.payments?.captures).toBeUndefined();
+  });
+
+  it("PayPal refusing connections when the buyer continues: no order, the checkout offers another try", async () => {
+    const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: paypalSale(m) });
+    const token = new URL(r.body.url).pathname.split("/").at(-1)!;
+    await account.emulator.fault("refuse");
+    try {
+      expect(await continueToProvider({ token })).toMatchObject({ kind: "declined" });
+    } finally {
+      await account.emulator.clearFaults();
+    }
+    expect((await attemptsOf(r.body.transaction.id))[0]).toMatchObject({ outcome: "not_taken", reason: "connection_refused" });
+    expect(account.emulator.ordersFor(r.body.transaction.id)).toEqual([]);
+  });
+});
+
+describe("the authorize intent", () => {
+  it("authorize → partial capture → partial and full refund, each at PayPal, with the ledger per connector", async () => {
+    const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
+    const { t, order, approvalUrl } = await toPaypal(m, "POST /payment/authorize", { amount: 5_000 });
+    expect(order.intent).toBe("AUTHORIZE");
+    await comeBack(await buyerAt(approvalUrl, "approve"));
+    const held = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });
+    expect(held).toMatchObject({ action: "AUTHORIZE", status: "PROCESSING", capturedAmount: 0n });
+    expect(held.authorizedAt).not.toBeNull();
+    const authorization = account.emulator.orders.get(order.id)!.purchase_units[0]!.payments!.authorizations![0]!;
+    expect(authorization.status).toBe("CREATED");
+
+    const captured = await callApi("POST /transactions/{id}/capture", { key: m.keys.production, params: { id: t.id }, body: { amount: 3_000 } });
+    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+    expect(captured.body.transaction).toMatchObject({ status: "SUCCESS", capturedAmount: 3_000 });
+    expect(authorization.status).toBe("CAPTURED");
+    const capture = account.emulator.orders.get(order.id)!.purchase_units[0]!.payments!.captures![0]!;
+    expect(capture).toMatchObject({ amount: { value: "30.00" }, final_capture: true });
+    expect((await attemptsOf(t.id)).map((a) => [a.operation, a.outcome])).toEqual([["authorize", "succeeded"], ["capture", "succeeded"]]);
+
+    const partial = await callApi("POST /transactions/{id}/refunds", { key: m.keys.production, params: { id: t.id }, body: { amount: 1_000 } });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(201);
+    const rest = await callApi("POST /transactions/{id}/refunds", { key: m.keys.production, params: { id: t.id }, body: {} });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    for (const refund of [partial, rest]) {
+      const id = refund.body.transaction.id as string;
+      await waitFor(async () => (await db.transaction.findUniqueOrThrow({ where: { id } })).status === "SUCCESS");
+    }
+    const refunds = [...account.emulator.refunds.values()].filter((x) => x.custom_id === partial.body.transaction.id || x.custom_id === rest.body.transaction.id);
+    expect(refunds.map((x) => x.amount.value).sort()).toEqual(["10.00", "20.00"]);
+    expect(capture.status).toBe("REFUNDED");
+    const balances = await callApi("GET /balance", { key: m.keys.production });
+    expect(balances.body.balances).toContainEqual({ currency: "EUR", available: 0, reserved: 0 });
+    expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+  });
+
+  it("void releases the hold at PayPal (the authorization VOIDED)", async () => {
+    const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
+    const { t, order, approvalUrl } = await toPaypal(m, "POST /payment/authorize");
+    await comeBack(await buyerAt(approvalUrl, "approve"));
+    const voided = await callApi("POST /transactions/{id}/cancel", { key: m.keys.production, params: { id: t.id } });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body.transaction.status).toBe("CANCELED");
+    expect(account.emulator.orders.get(order.id)!.purchase_units[0]!.payments!.authorizations![0]!.status).toBe("VOIDED");
+  });
+});
