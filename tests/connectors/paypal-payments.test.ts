@@ -6,12 +6,12 @@
 // void; PayPal's fee and the ledger per connector after each.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "bullmq";
-import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
 import { continueToProvider } from "@/lib/checkout/provider-redirect";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
-import { callApi, saleBody, startPaymentsWorker, waitFor } from "../api/helpers";
+import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
 import { attemptsOf, paypalAccount, routedMerchant } from "./helpers";
+import { buyerAt, comeBack, paypalSale, toPaypal } from "./paypal-journeys";
 
 let account: Awaited<ReturnType<typeof paypalAccount>>;
 let worker: Worker;
@@ -25,41 +25,6 @@ afterAll(async () => {
   await account.emulator.close();
 });
 
-/** What the buyer's browser does on PayPal's page: press one of its buttons; PayPal sends them back. */
-async function buyerAt(url: string, outcome: "approve" | "cancel"): Promise<string> {
-  const res = await fetch(url, { method: "POST", body: new URLSearchParams({ outcome }), redirect: "manual" });
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
-
-/** Sluice's return URL, as the browser follows PayPal's redirect to it. */
-async function comeBack(location: string): Promise<string> {
-  const url = new URL(location);
-  const token = url.pathname.split("/").at(-2)!;
-  const res = await returnRoute.GET(new Request(url, { headers: { "x-sluice-checkout-base": "/checkout" } }), { params: Promise.resolve({ token }) });
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
-
-const paypalSale = (m: Awaited<ReturnType<typeof routedMerchant>>, overrides: Record<string, unknown> = {}) =>
-  saleBody(m.merchant.id, { currency: "EUR", amount: 2_000, paymentMethod: "paypal", paymentMethodInput: { email: "buyer@example.com" }, customer: { email: "buyer@example.com", firstName: "Jane", lastName: "Doe" }, callbackUrl: "https://127.0.0.1:9/webhooks", ...overrides });
-
-/** A sale or authorization sent to PayPal: the API's redirect url, "Continue to PayPal" on the checkout, the order at PayPal. */
-async function toPaypal(m: Awaited<ReturnType<typeof routedMerchant>>, endpoint: "POST /payment/sale" | "POST /payment/authorize", overrides: Record<string, unknown> = {}) {
-  const r = await callApi(endpoint, { key: m.keys.production, body: paypalSale(m, overrides) });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  expect(r.body.transaction.status).toBe("PROCESSING");
-  expect(r.body.url).toMatch(/\/checkout\/pay\/[0-9A-Za-z]{32}$/);
-  const token = new URL(r.body.url).pathname.split("/").at(-1)!;
-  expect(await continueToProvider({ token })).toEqual({ kind: "next" });
-  const t = await db.transaction.findUniqueOrThrow({ where: { id: r.body.transaction.id } });
-  const [order, ...more] = account.emulator.ordersFor(t.id);
-  expect(more).toEqual([]);
-  // The checkout forwards the buyer to the approval link PayPal named.
-  expect(t.providerState).toMatchObject({ action: "redirect", url: `${account.emulator.apiBase}/_emulator/checkoutnow?token=${order!.id}` });
-  return { r, t, order: order!, approvalUrl: (t.providerState as { url: string }).url };
-}
-
 const ledgerBalance = async (key: string) => {
   const a = await db.ledgerAccount.findFirst({ where: { key } });
   return a ? (await db.ledgerEntry.aggregate({ where: { accountId: a.id }, _sum: { amount: true } }))._sum.amount : null;
@@ -71,7 +36,7 @@ describe("a paypal sale", () => {
     const methods = await callApi("GET /payment-methods", { key: m.keys.production });
     expect(methods.body.data).toEqual([expect.objectContaining({ slug: "paypal", type: "ewallet", name: "PayPal", actions: ["SALE", "AUTHORIZE", "PAYOUT"], requiresRedirect: true })]);
 
-    const { r, t, order, approvalUrl } = await toPaypal(m, "POST /payment/sale");
+    const { r, t, order, approvalUrl } = await toPaypal(account, m, "POST /payment/sale");
     expect(order).toMatchObject({ intent: "CAPTURE", status: "PAYER_ACTION_REQUIRED", purchase_units: [{ amount: { currency_code: "EUR", value: "20.00" }, custom_id: t.id }] });
     // Creating the order carried the attempt's PayPal-Request-Id.
     const [attempt] = await attemptsOf(t.id);
@@ -97,7 +62,7 @@ describe("a paypal sale", () => {
 
   it("coming back twice captures once: the second return finds the order completed", async () => {
     const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
-    const { t, order, approvalUrl } = await toPaypal(m, "POST /payment/sale");
+    const { t, order, approvalUrl } = await toPaypal(account, m, "POST /payment/sale");
     const back = await buyerAt(approvalUrl, "approve");
     await Promise.all([comeBack(back), comeBack(back)]);
     expect((await db.transaction.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("SUCCESS");
@@ -106,7 +71,7 @@ describe("a paypal sale", () => {
 
   it("PayPal refusing the buyer's funding source at capture is a declined attempt; nothing is captured", async () => {
     const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
-    const { t, order, approvalUrl } = await toPaypal(m, "POST /payment/sale");
+    const { t, order, approvalUrl } = await toPaypal(account, m, "POST /payment/sale");
     account.emulator.declineCaptures(1);
     await comeBack(await buyerAt(approvalUrl, "approve"));
     const after = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });
@@ -134,7 +99,7 @@ describe("a paypal sale", () => {
 describe("the authorize intent", () => {
   it("authorize → partial capture → partial and full refund, each at PayPal, with the ledger per connector", async () => {
     const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
-    const { t, order, approvalUrl } = await toPaypal(m, "POST /payment/authorize", { amount: 5_000 });
+    const { t, order, approvalUrl } = await toPaypal(account, m, "POST /payment/authorize", { amount: 5_000 });
     expect(order.intent).toBe("AUTHORIZE");
     await comeBack(await buyerAt(approvalUrl, "approve"));
     const held = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });
@@ -169,7 +134,7 @@ describe("the authorize intent", () => {
 
   it("void releases the hold at PayPal (the authorization VOIDED)", async () => {
     const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
-    const { t, order, approvalUrl } = await toPaypal(m, "POST /payment/authorize");
+    const { t, order, approvalUrl } = await toPaypal(account, m, "POST /payment/authorize");
     await comeBack(await buyerAt(approvalUrl, "approve"));
     const voided = await callApi("POST /transactions/{id}/cancel", { key: m.keys.production, params: { id: t.id } });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);

@@ -31,7 +31,7 @@ export const ZDispute = z.object({
   status: z.string(),
   reason: z.string().optional(),
   dispute_life_cycle_stage: z.string().optional(),
-  dispute_amount: money.optional(),
+  dispute_amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
   dispute_outcome: z.object({ outcome_code: z.string().optional() }).optional(),
   disputed_transactions: z.array(z.object({ seller_transaction_id: z.string().optional(), custom: z.string().optional() })).optional(),
 });
