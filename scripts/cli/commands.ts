@@ -99,8 +99,11 @@ async function seenUpdatedAt(values: Values, transactionId: string): Promise<Dat
 /** Who a connector or route command is audited as: the operator at the server's shell. */
 const CLI_ACTOR: Actor = { type: "system", id: "cli" };
 
-/** Credential flags of every connector kind (kebab-case of its fields): Stripe's --secret-key and --webhook-secret. */
-const CREDENTIAL_FLAGS = { "secret-key": "secretKey", "webhook-secret": "webhookSecret" } as const;
+/**
+ * Credential flags of every connector kind (kebab-case of its fields): Stripe's --secret-key and
+ * --webhook-secret; PayPal's --client-id, --client-secret and --webhook-id.
+ */
+const CREDENTIAL_FLAGS = { "secret-key": "secretKey", "webhook-secret": "webhookSecret", "client-id": "clientId", "client-secret": "clientSecret", "webhook-id": "webhookId" } as const;
 
 /**
  * The credentials given as flags or in a JSON file (--credentials-file, e.g. mode 600: flags are
@@ -120,7 +123,7 @@ function credentialsFrom(values: Values): Record<string, string> {
   return { ...fromFile, ...fromFlags };
 }
 
-const credentialOptions: OptionSpec = { "secret-key": { type: "string" }, "webhook-secret": { type: "string" }, "credentials-file": { type: "string" } };
+const credentialOptions: OptionSpec = { ...Object.fromEntries(Object.keys(CREDENTIAL_FLAGS).map((flag) => [flag, { type: "string" as const }])), "credentials-file": { type: "string" } };
 
 function describeConnector(c: ConnectorView): string {
   const hints = Object.entries(c.credentialHints).map(([field, last4]) => `${field} …${last4}`).join(", ");
@@ -264,7 +267,7 @@ export const commands: Record<string, Command> = {
   },
 
   "connector:add": {
-    usage: "--provider stripe --env sandbox|production --name N (--secret-key K --webhook-secret S | --credentials-file F) [--api-base URL] [--timeout-ms N]",
+    usage: "--provider stripe|paypal --env sandbox|production --name N (--secret-key K --webhook-secret S | --client-id I --client-secret S --webhook-id W | --credentials-file F) [--api-base URL] [--timeout-ms N]",
     options: { provider: { type: "string" }, env: { type: "string" }, name: { type: "string" }, "api-base": { type: "string" }, "timeout-ms": { type: "string" }, ...credentialOptions },
     async run(v) {
       const connector = await addConnector({
@@ -294,7 +297,7 @@ export const commands: Record<string, Command> = {
   },
 
   "connector:rotate": {
-    usage: "--connector cn_… [--secret-key K] [--webhook-secret S] [--credentials-file F] [--expire-previous-in-hours N (default 24)]",
+    usage: "--connector cn_… [--secret-key K] [--webhook-secret S] [--client-id I] [--client-secret S] [--webhook-id W] [--credentials-file F] [--expire-previous-in-hours N (default 24)]",
     options: { connector: { type: "string" }, "expire-previous-in-hours": { type: "string" }, ...credentialOptions },
     async run(v) {
       const hours = optional(v, "expire-previous-in-hours");
