@@ -78,6 +78,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("a PayPal sale: the API's url is Sluice's checkout, Continue to PayPal, Complete Purchase, back; captured, SUCCESS with its webhook", async ({ page, request }) => {
+      // Three pages and four PayPal calls (order, approval, capture, event verification) on a shared machine.
+      test.slow();
       await shopPages(page);
       const csp = watchCsp(page);
       const sale = await paypalSale(request);

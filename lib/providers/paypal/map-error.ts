@@ -17,13 +17,13 @@ const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNRE
 const TIMED_OUT = new Set(["ECONNABORTED", "ETIMEDOUT", "ERR_CANCELED"]);
 
 /** PayPal's error body: `name` (UNPROCESSABLE_ENTITY, RESOURCE_NOT_FOUND, …) and `details[].issue` (INSTRUMENT_DECLINED, …). */
-export interface PaypalErrorBody {
+interface PaypalErrorBody {
   name?: string;
   message?: string;
   details?: { issue?: string; description?: string }[];
 }
 
-export function errorBody(error: ApiError): PaypalErrorBody {
+function errorBody(error: ApiError): PaypalErrorBody {
   if (typeof error.body !== "string") return {};
   try {
     const parsed = JSON.parse(error.body) as unknown;

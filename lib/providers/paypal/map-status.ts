@@ -10,7 +10,7 @@ import { toMinor } from "./money";
 import type { PaypalDisputeBody, PayoutBatch } from "./rest-shapes";
 
 /** Where the customer approves the order: the `payer-action` link (payment_source.paypal) or the older `approve`. */
-export function approvalLink(order: Order): string | null {
+function approvalLink(order: Order): string | null {
   return order.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href ?? null;
 }
 

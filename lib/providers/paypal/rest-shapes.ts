@@ -11,7 +11,7 @@ export const ZPayoutBatchCreated = z.object({
   batch_header: z.object({ payout_batch_id: z.string(), batch_status: z.string() }),
 });
 
-export const ZPayoutItem = z.object({
+const ZPayoutItem = z.object({
   payout_item_id: z.string(),
   transaction_status: z.string().optional(),
   payout_batch_id: z.string().optional(),

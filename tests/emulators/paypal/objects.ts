@@ -77,7 +77,7 @@ export interface WireOrder {
   update_time?: string;
 }
 
-export interface WirePayoutItem {
+interface WirePayoutItem {
   payout_item_id: string;
   transaction_id?: string;
   transaction_status: "SUCCESS" | "FAILED" | "PENDING" | "UNCLAIMED" | "RETURNED" | "ONHOLD" | "BLOCKED" | "REFUNDED" | "REVERSED";
