@@ -139,6 +139,9 @@ export async function applyProviderResult({ transaction: t, result, actor, reaso
  * (one capture per hold), so there is nothing to give back.
  */
 async function undoUnrecorded(t: Transaction, providerRef: string, current: TransactionStatus | null, capturedAmount?: bigint): Promise<void> {
+  // Another path settling the same payment (the customer's return, the provider's event, reconciliation) recorded
+  // this very answer first: the money is recorded, and giving it back would refund a successful sale.
+  if (await recordedByAnother(t.id, providerRef)) return;
   if (t.action === "SALE") return voidCharge(t, providerRef, current);
   if (t.action !== "AUTHORIZE") return;
   if (!t.authorizedAt) return releaseHold(t, providerRef);
@@ -188,6 +191,12 @@ export async function releaseHold(t: HeldAt, providerRef = t.providerRef): Promi
 function changedColumns(t: Transaction, columns: Record<string, string | number | null | undefined>): Record<string, string | number | null> | null {
   const changed = Object.entries(columns).filter(([k, v]) => v !== undefined && (t as unknown as Record<string, unknown>)[k] !== v);
   return changed.length > 0 ? (Object.fromEntries(changed) as Record<string, string | number | null>) : null;
+}
+
+/** The transaction now stands on this provider reference: succeeded, or (an authorization) its hold recorded. */
+async function recordedByAnother(id: string, providerRef: string): Promise<boolean> {
+  const now = await db.transaction.findUnique({ where: { id }, select: { status: true, providerRef: true, authorizedAt: true } });
+  return now?.providerRef === providerRef && (now.status === "SUCCESS" || (now.status === "PROCESSING" && now.authorizedAt !== null));
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Worker } from "bullmq";
 import { continueToProvider } from "@/lib/checkout/provider-redirect";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
+import { settleWithProvider } from "@/lib/transactions/settle-with-provider";
 import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
 import { attemptsOf, paypalAccount, routedMerchant } from "./helpers";
 import { buyerAt, comeBack, paypalSale, toPaypal } from "./paypal-journeys";
@@ -60,13 +61,17 @@ describe("a paypal sale", () => {
     expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
   });
 
-  it("coming back twice captures once: the second return finds the order completed", async () => {
+  it("the buyer coming back twice while PayPal's event is applied: captured once, and nothing refunded by the paths that lost the race", async () => {
     const m = await routedMerchant([account.connector.id], { methods: ["paypal"] });
     const { t, order, approvalUrl } = await toPaypal(account, m, "POST /payment/sale");
     const back = await buyerAt(approvalUrl, "approve");
-    await Promise.all([comeBack(back), comeBack(back)]);
+    // PayPal's CHECKOUT.ORDER.APPROVED reaches the worker as the buyer's browser comes back: all settle the same order.
+    await Promise.all([comeBack(back), comeBack(back), settleWithProvider({ transaction: t, actor: { type: "provider", id: account.connector.id } })]);
     expect((await db.transaction.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("SUCCESS");
     expect(account.emulator.orders.get(order.id)!.purchase_units[0]!.payments!.captures).toHaveLength(1);
+    // The paths that lost the race found the same payment recorded: nothing is given back to the buyer.
+    expect(account.emulator.orders.get(order.id)!.purchase_units[0]!.payments!.refunds).toBeUndefined();
+    expect((await callApi("GET /balance", { key: m.keys.production })).body.balances).toContainEqual({ currency: "EUR", available: 2_000, reserved: 0 });
   });
 
   it("PayPal refusing the buyer's funding source at capture is a declined attempt; nothing is captured", async () => {

@@ -13,21 +13,14 @@
 // corrupted. Faults are switches a test flips: refuse connections, answer
 // 500, or stop answering before or after doing the work.
 import { generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { EmulatorServer } from "../emulator-server";
 import { crc32 } from "node:zlib";
 import * as make from "./objects";
 import type { PaypalErrorBody, WireAuthorization, WireCapture, WireDispute, WireEvent, WireOrder, WirePayoutBatch, WireRefund } from "./objects";
 import { approvalPage } from "./pages";
 
-export type FaultKind = "refuse" | "server_error" | "timeout_before" | "timeout_after";
 export type FaultTarget = "token" | "create" | "capture" | "authorize" | "void" | "refund" | "payout" | "verify" | "retrieve" | "any";
-
-interface Fault {
-  kind: Exclude<FaultKind, "refuse">;
-  on: FaultTarget;
-  times: number;
-}
 
 export interface PaypalEmulatorOptions {
   webhookUrl?: string;
@@ -56,18 +49,12 @@ export interface Delivery {
   status: number | null;
 }
 
-export class PaypalEmulator {
-  private server: Server;
-  private port = 0;
-  private sockets = new Set<Socket>();
-  private faults: Fault[] = [];
-  private refusing = false;
+export class PaypalEmulator extends EmulatorServer<FaultTarget> {
   private requestIds = new Map<string, { status: number | null; body: string }>();
   private tokens = new Set<string>();
   private webhookUrl: string | undefined;
   private webhookId: string | undefined;
   private autoDeliver: boolean;
-  private outbox: Promise<void> = Promise.resolve();
   private readonly keys: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 
   readonly orders = new Map<string, WireOrder>();
@@ -83,67 +70,20 @@ export class PaypalEmulator {
   readonly requests: { method: string; path: string; requestId: string | null; status: number | null }[] = [];
 
   constructor(options: PaypalEmulatorOptions = {}) {
+    super();
     this.webhookUrl = options.webhookUrl;
     this.webhookId = options.webhookId;
     this.autoDeliver = options.autoDeliver ?? true;
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on("connection", (socket) => {
-      this.sockets.add(socket);
-      socket.on("close", () => this.sockets.delete(socket));
-    });
-  }
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(this.port, "127.0.0.1", resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this.apiBase;
-  }
-
-  get apiBase(): string {
-    return `http://127.0.0.1:${this.port}`;
   }
 
   private get certUrl(): string {
     return `${this.apiBase}/v1/notifications/certs/CERT-360caa42-fca2a594-emulator`;
   }
 
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (this.server.listening ? this.server.close(() => resolve()) : resolve()));
-    await this.outbox;
-  }
-
   webhooks({ url, webhookId, autoDeliver }: { url: string; webhookId: string; autoDeliver?: boolean }): void {
     this.webhookUrl = url;
     this.webhookId = webhookId;
     if (autoDeliver !== undefined) this.autoDeliver = autoDeliver;
-  }
-
-  // ------------------------------------------------------------------ faults
-
-  async fault(kind: FaultKind, { on = "any", times = Number.POSITIVE_INFINITY }: { on?: FaultTarget; times?: number } = {}): Promise<void> {
-    if (kind !== "refuse") {
-      this.faults.push({ kind, on, times });
-      return;
-    }
-    this.refusing = true;
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  async clearFaults(): Promise<void> {
-    this.faults = [];
-    if (this.refusing) {
-      this.refusing = false;
-      await new Promise<void>((resolve) => this.server.listen(this.port, "127.0.0.1", resolve));
-    }
-  }
-
-  private takeFault(target: FaultTarget): Fault["kind"] | null {
-    const fault = this.faults.find((f) => f.times > 0 && (f.on === "any" || f.on === target));
-    if (!fault) return null;
-    fault.times--;
-    return fault.kind;
   }
 
   // ---------------------------------------------------------------- queries
@@ -158,7 +98,7 @@ export class PaypalEmulator {
 
   // ------------------------------------------------------------------- http
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", this.apiBase);
     const raw = await new Promise<string>((resolve) => {
       const chunks: Buffer[] = [];

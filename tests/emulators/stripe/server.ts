@@ -11,8 +11,8 @@
 // webhooks signed with `stripe.webhooks.generateTestHeaderString`. Faults are
 // switches a test flips: refuse connections, answer 500, or stop answering
 // before or after doing the work.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { EmulatorServer } from "../emulator-server";
 import qs from "qs";
 import Stripe from "stripe";
 import * as make from "./objects";
@@ -20,15 +20,8 @@ import type { StripeErrorBody } from "./objects";
 import { approvalPage } from "./pages";
 import { stripeCardOutcome } from "./test-cards";
 
-export type FaultKind = "refuse" | "server_error" | "timeout_before" | "timeout_after";
 /** Which calls a fault hits: the PaymentIntent create, its confirm (the money step), … or any call. */
 export type FaultTarget = "create" | "confirm" | "capture" | "cancel" | "refund" | "retrieve" | "any";
-
-interface Fault {
-  kind: Exclude<FaultKind, "refuse">;
-  on: FaultTarget;
-  times: number;
-}
 
 export interface StripeEmulatorOptions {
   /** Where events are POSTed (Sluice's /providers/{connectorId}/events); settable later with webhooks(). */
@@ -64,17 +57,11 @@ class HttpError extends Error {
 const invalidRequest = (message: string, code?: string, param?: string) => new HttpError(400, { error: { type: "invalid_request_error", message, code, param } });
 const missing = (what: string, id: string) => new HttpError(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${id}'` } });
 
-export class StripeEmulator {
-  private server: Server;
-  private port = 0;
-  private sockets = new Set<Socket>();
-  private faults: Fault[] = [];
-  private refusing = false;
+export class StripeEmulator extends EmulatorServer<FaultTarget> {
   private idempotency = new Map<string, StoredAnswer>();
   private webhookUrl: string | undefined;
   private webhookSecret: string | undefined;
   private autoDeliver: boolean;
-  private outbox: Promise<void> = Promise.resolve();
 
   readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
   readonly paymentMethods = new Map<string, Stripe.PaymentMethod>();
@@ -89,69 +76,16 @@ export class StripeEmulator {
   readonly requests: { method: string; path: string; idempotencyKey: string | null; status: number | null }[] = [];
 
   constructor(options: StripeEmulatorOptions = {}) {
+    super();
     this.webhookUrl = options.webhookUrl;
     this.webhookSecret = options.webhookSecret;
     this.autoDeliver = options.autoDeliver ?? true;
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on("connection", (socket) => {
-      this.sockets.add(socket);
-      socket.on("close", () => this.sockets.delete(socket));
-    });
-  }
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(this.port, "127.0.0.1", resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this.apiBase;
-  }
-
-  get apiBase(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (this.server.listening ? this.server.close(() => resolve()) : resolve()));
-    await this.outbox;
   }
 
   webhooks({ url, secret, autoDeliver }: { url: string; secret: string; autoDeliver?: boolean }): void {
     this.webhookUrl = url;
     this.webhookSecret = secret;
     if (autoDeliver !== undefined) this.autoDeliver = autoDeliver;
-  }
-
-  // ------------------------------------------------------------------ faults
-
-  /**
-   * Flips a fault on. `refuse`: the port stops accepting connections (and open
-   * ones are dropped) until clearFaults(). The others hit the next `times`
-   * calls of `on`: `server_error` answers 500, `timeout_before` never answers
-   * and does nothing, `timeout_after` does the work and never answers.
-   */
-  async fault(kind: FaultKind, { on = "any", times = Number.POSITIVE_INFINITY }: { on?: FaultTarget; times?: number } = {}): Promise<void> {
-    if (kind !== "refuse") {
-      this.faults.push({ kind, on, times });
-      return;
-    }
-    this.refusing = true;
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  async clearFaults(): Promise<void> {
-    this.faults = [];
-    if (this.refusing) {
-      this.refusing = false;
-      await new Promise<void>((resolve) => this.server.listen(this.port, "127.0.0.1", resolve));
-    }
-  }
-
-  private takeFault(target: FaultTarget): Fault["kind"] | null {
-    const fault = this.faults.find((f) => f.times > 0 && (f.on === "any" || f.on === target));
-    if (!fault) return null;
-    fault.times--;
-    return fault.kind;
   }
 
   // ---------------------------------------------------------------- queries
@@ -167,7 +101,7 @@ export class StripeEmulator {
 
   // ------------------------------------------------------------------- http
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", this.apiBase);
     const raw = await new Promise<string>((resolve) => {
       const chunks: Buffer[] = [];
