@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { ConnectionError, SluiceError } from "./errors.js";
 import { Sluice } from "./index.js";
-import { listen } from "./listen.js";
+import { forwardUrlProblem, listen } from "./listen.js";
 import { TRIGGER_KINDS, trigger, type TriggerKind } from "./trigger.js";
 
 const USAGE = `Usage:
@@ -52,6 +52,8 @@ async function main(argv: string[]): Promise<void> {
     case "listen": {
       const forwardTo = values["forward-to"];
       if (!forwardTo) throw new UsageError("listen needs --forward-to <url>, the local receiver to POST each event to.");
+      const problem = forwardUrlProblem(forwardTo);
+      if (problem) throw new UsageError(problem);
       await listen({ apiKey, baseUrl, forwardTo, events: values.events?.split(",").map((k) => k.trim()).filter(Boolean), log: (line) => console.log(line) });
       return;
     }

@@ -25,6 +25,24 @@ interface Streamed {
 
 const RECONNECT_MS = [500, 1_000, 2_000, 5_000];
 
+/**
+ * The receiver URL, checked before connecting: a typo should stop the CLI
+ * at once with a clear message, not surface as a failed POST per event.
+ * Returns the error message, or null when the URL is usable.
+ */
+export function forwardUrlProblem(forwardTo: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(forwardTo);
+  } catch {
+    return `--forward-to must be an absolute http(s) URL such as http://localhost:4000/webhooks, not "${forwardTo}".`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `--forward-to must be an http(s) URL, not ${url.protocol.slice(0, -1)}: "${forwardTo}".`;
+  return null;
+}
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
 export async function listen({ apiKey, baseUrl, forwardTo, events, log, signal }: ListenOptions): Promise<void> {
   let lastEventId: string | undefined;
   let secret: string | undefined;
@@ -70,7 +88,13 @@ export async function listen({ apiKey, baseUrl, forwardTo, events, log, signal }
       if (!(error instanceof ConnectionError) && (error as { status?: number }).status !== undefined) throw error;
       const wait = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)]!;
       failures++;
-      if (failures === 1) log(`Connection lost (${(error as Error).message}); reconnecting…`);
+      // Every attempt is printed with its wait, so a long outage never looks like a hang.
+      // undici says only "fetch failed"; its cause (ECONNREFUSED, ENOTFOUND, bad port…) is what helps.
+      const { cause: c } = error as { cause?: { code?: string; message?: string } };
+      const cause = c?.code ?? c?.message;
+      const why = cause ? `${(error as Error).message}: ${cause}` : (error as Error).message;
+      const next = `reconnecting in ${seconds(wait)} (attempt ${failures})…`;
+      log(failures === 1 ? `Connection lost (${why}); ${next}` : `Attempt ${failures - 1} failed (${why}); ${next}`);
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
