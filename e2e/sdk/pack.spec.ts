@@ -1,8 +1,10 @@
 // `npm pack` of sdk/ (SPEC §19): the tarball installs into an empty project
 // with no other dependency, and the quick start from sdk/README.md runs as
-// written against the real server; the bin is there too.
+// written against the real server; the bin is there too. So does the
+// README's first way, `npm install <path-to-sdk>`, from a checkout where the
+// SDK was never built (its `prepare` script builds it; issue #25, item 18).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -36,5 +38,44 @@ test("npm pack installs into an empty project and the README quick start runs", 
   } finally {
     rmSync(app, { recursive: true, force: true });
     rmSync(tarball, { force: true });
+  }
+});
+
+/** Runs the README's quick start in `app` against the e2e server; returns its output. */
+function runQuickStart(app: string): string {
+  const readme = readFileSync(path.resolve("sdk/README.md"), "utf8");
+  writeFileSync(path.join(app, "quickstart.mjs"), /## Quick start[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)![1]!);
+  const m = createMerchant(`SDK folder ${Date.now()}`);
+  return execFileSync("node", ["quickstart.mjs"], { cwd: app, encoding: "utf8", env: { ...process.env, SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: `${E2E_ORIGIN}/v1` } });
+}
+
+test("npm install <path-to-sdk> builds the SDK on install: the import and the sluice bin work, also where unapproved scripts are refused", async () => {
+  const sdk = path.resolve("sdk");
+  // As in a fresh checkout: nothing built yet.
+  rmSync(path.join(sdk, "dist"), { recursive: true, force: true });
+  const app = mkdtempSync(path.join(tmpdir(), "sluice-sdk-folder-"));
+  try {
+    execFileSync("npm", ["init", "-y"], { cwd: app, stdio: "ignore" });
+    // The README's first install command, as written (npm 11's default: unapproved scripts run, with a notice).
+    const readme = readFileSync(path.join(sdk, "README.md"), "utf8");
+    expect(readme).toContain("npm install /path/to/sluice/sdk");
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", sdk], { cwd: app, stdio: "ignore", env: { ...process.env, npm_config_strict_allow_scripts: "false" } });
+    expect(existsSync(path.join(sdk, "dist/index.js"))).toBe(true);
+    expect(runQuickStart(app).trim()).toMatch(/^tx_\w+ SUCCESS$/);
+    expect(execFileSync(path.join(app, "node_modules/.bin/sluice"), ["--help"], { encoding: "utf8" })).toContain("sluice listen --forward-to <url>");
+
+    // Where unapproved scripts stop the install (strict-allow-scripts, npm 12's default), the
+    // allowScripts entry the README names lets it build.
+    rmSync(path.join(sdk, "dist"), { recursive: true, force: true });
+    rmSync(path.join(app, "node_modules"), { recursive: true, force: true });
+    rmSync(path.join(app, "package-lock.json"), { force: true });
+    // The key is the dependency's spec as npm records it: "file:" and the path relative to the project.
+    const pkg = JSON.parse(readFileSync(path.join(app, "package.json"), "utf8"));
+    writeFileSync(path.join(app, "package.json"), JSON.stringify({ ...pkg, allowScripts: { [`file:${path.relative(app, sdk)}`]: true } }, null, 2));
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--strict-allow-scripts", sdk], { cwd: app, stdio: "ignore" });
+    expect(existsSync(path.join(sdk, "dist/index.js"))).toBe(true);
+    expect(runQuickStart(app).trim()).toMatch(/^tx_\w+ SUCCESS$/);
+  } finally {
+    rmSync(app, { recursive: true, force: true });
   }
 });
