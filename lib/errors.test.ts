@@ -29,3 +29,13 @@ describe("isTransientError", () => {
     expect(isTransientError(error)).toBe(false);
   });
 });
+
+describe("errorBody", () => {
+  it("names the field at fault as param in both families (issue #25: the payment family had none)", () => {
+    const error = new AppError("invalid_request", "amount must be an integer >= 1", { param: "amount" });
+    expect(errorBody(error, "payment")).toEqual({ status: 400, body: { status: false, error: "amount must be an integer >= 1", param: "amount" } });
+    expect(errorBody(error, "guide")).toEqual({ status: 400, body: { error: { code: "invalid_request", message: "amount must be an integer >= 1", param: "amount" } } });
+    // Without a field, the seed's shape exactly.
+    expect(errorBody(new AppError("invalid_request", "Insufficient balance"), "payment")).toEqual({ status: 400, body: { status: false, error: "Insufficient balance" } });
+  });
+});

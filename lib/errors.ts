@@ -1,7 +1,7 @@
 // One error class and one table from code to HTTP status and body (GUIDE.md §4).
 // The seed has two body families and handlers never build error bodies:
-// - "payment" endpoints (/payment/sale, /payment/payout): {status:false, error}
-//   and, for 401 only, {message};
+// - "payment" endpoints (/payment/sale, /payment/payout): {status:false, error,
+//   param?} and, for 401 only, {message};
 // - "guide" endpoints (everything else): {error:{code, message, param?}}.
 
 export const ERROR_STATUS = {
@@ -107,7 +107,8 @@ export function errorBody(error: unknown, family: ErrorFamily): { status: number
   // shapes https_required that way), so 403s keep the guide shape there too.
   if (family === "payment" && e.status !== 403) {
     if (e.status === 401) return { status: 401, body: { message } };
-    return { status: e.status, body: { status: false, error: message, ...e.extra } };
+    // `param` as the guide family has it (issue #25): the seed's shape, plus the field at fault when there is one.
+    return { status: e.status, body: { status: false, error: message, ...(e.param ? { param: e.param } : {}), ...e.extra } };
   }
   const body: Record<string, unknown> = { code: e.code, message };
   if (e.param) body.param = e.param;

@@ -109,7 +109,7 @@ test("a request naming two API keys is refused as ambiguous; the same key both w
   expect((await me(["x-api-key", m.keys.sandbox, "x-api-key", other.keys.sandbox])).status).toBe(400);
   // Payment endpoints answer in their family.
   const sale = await send("POST", "/v1/payment/sale", { headers: ["x-api-key", m.keys.sandbox, "authorization", `Bearer ${other.keys.sandbox}`, "content-type", "application/json"], body: "{}" });
-  expect([sale.status, jsonBody(sale)]).toEqual([400, { status: false, error: "x-api-key and Authorization name different keys; send one key" }]);
+  expect([sale.status, jsonBody(sale)]).toEqual([400, { status: false, error: "x-api-key and Authorization name different keys; send one key", param: "Authorization" }]);
   const same = await me(["x-api-key", m.keys.sandbox, "authorization", `Bearer ${m.keys.sandbox}`]);
   expect([same.status, jsonBody(same).id]).toEqual([200, m.merchant.id]);
 });

@@ -159,7 +159,7 @@ test("typed errors for 400, 401, 403, 404, 409, 422 in both body families", asyn
 
   const badSale = await caught(sluice.payments.sale({ ...sale(m), amount: 0 }));
   expect(badSale).toBeInstanceOf(InvalidRequestError);
-  expect(badSale).toMatchObject({ status: 400, code: "invalid_request", message: expect.stringContaining("amount"), requestId: expect.stringMatching(/\S/) });
+  expect(badSale).toMatchObject({ status: 400, code: "invalid_request", message: expect.stringContaining("amount"), param: "amount", requestId: expect.stringMatching(/\S/) });
   const badRefund = await caught(sluice.transactions.refund("tx_0000000000000000", { amount: -1 }));
   expect(badRefund).toMatchObject({ status: 400, code: "invalid_request", param: "amount" });
 

@@ -11,6 +11,7 @@ export const PaymentError = registry.register(
     .object({
       status: z.literal(false),
       error: z.string().openapi({ description: "What went wrong, in words.", example: "Insufficient balance" }),
+      param: z.string().optional().openapi({ description: "The request field at fault, when there is one (as in the other family's `error.param`).", example: "amount" }),
     })
     // Some errors carry more, e.g. `verificationUrl` with "KYC verification required".
     .loose()

@@ -1,5 +1,5 @@
 // Typed errors for both error-body families of the API (SPEC §5): payment
-// endpoints answer `{status: false, error}` (401: `{message}`), every other
+// endpoints answer `{status: false, error, param?}` (401: `{message}`), every other
 // endpoint `{error: {code, message, param}}`. Each class carries the HTTP
 // status, the code, the message, the field at fault and the request id.
 
@@ -80,7 +80,7 @@ const BY_STATUS: Record<number, typeof SluiceError> = {
 
 /** The error for an answer with a non-2xx status, whichever error family its body is in. */
 export function errorFromResponse(status: number, body: unknown, headers: Headers): SluiceError {
-  const b = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
+  const b = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown; param?: unknown };
   let code = "api_error";
   let message = `HTTP ${status}`;
   let param: string | undefined;
@@ -92,6 +92,7 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
   } else if (typeof b.error === "string") {
     message = b.error;
     code = typeof b.code === "string" ? b.code : codeOfStatus(status);
+    if (typeof b.param === "string") param = b.param;
   } else if (typeof b.message === "string") {
     message = b.message;
     code = codeOfStatus(status);

@@ -371,6 +371,11 @@ export interface components {
        * @example Insufficient balance
        */
       error: string;
+      /**
+       * @description The request field at fault, when there is one (as in the other family's `error.param`).
+       * @example amount
+       */
+      param?: string;
       [key: string]: unknown;
     };
     /** @description 401 body of the payment endpoints (the seed's UnauthorizedError). */

@@ -123,7 +123,7 @@ describe("POST /v1/payment/authorize", () => {
     const m = await merchantWithFunds();
     const before = await rowCounts();
     const r = await authorize(m, { paymentMethod: "paypal" });
-    expect([r.status, r.body]).toEqual([400, { status: false, error: "Payment method not available" }]);
+    expect([r.status, r.body]).toEqual([400, { status: false, error: "Payment method not available", param: "paymentMethod" }]);
     expect(await rowCounts()).toEqual(before);
     // The sandbox catalogue lists it on card only.
     const methods = await callApi("GET /payment-methods", { key: m.keys.sandbox });
@@ -134,10 +134,10 @@ describe("POST /v1/payment/authorize", () => {
     const m = await merchantWithFunds();
     const bad = await authorize(m, { amount: 0 });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ status: false, error: expect.stringContaining("amount") });
+    expect(bad.body).toMatchObject({ status: false, error: expect.stringContaining("amount") });
     const t = await authorized(m, { orderId: "order-dup" });
     const again = await authorize(m, { orderId: "order-dup", paymentMethodInput: card(CARDS.visa) });
-    expect([again.status, again.body]).toEqual([400, { status: false, error: "Duplicate orderId" }]);
+    expect([again.status, again.body]).toEqual([400, { status: false, error: "Duplicate orderId", param: "orderId" }]);
     // A SALE may reuse an authorization's orderId: orderId is unique per action.
     const sale = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { orderId: "order-dup", paymentMethodInput: card(CARDS.visa) }) });
     expect(sale.status).toBe(201);

@@ -230,7 +230,7 @@ describe("fuzz: ambiguous keys and bodies on POSTs that take none", () => {
       expect((await guide.json()).error, label).toMatchObject({ code: "invalid_request", param: "Authorization" });
       const payment = await saleRoute(request("/payment/sale", [...headers, ["content-type", "application/json"]], { method: "POST", body: "{}" }));
       expect(payment.status, label).toBe(400);
-      expect(await payment.json(), label).toEqual({ status: false, error: expect.stringMatching(/once|different keys/) });
+      expect(await payment.json(), label).toEqual({ status: false, error: expect.stringMatching(/once|different keys/), param: expect.any(String) });
     }
     const same = await merchantsMe(request("/merchants/me", [["x-api-key", m.keys.sandbox], ["authorization", `Bearer ${m.keys.sandbox}`]]));
     expect(same.status).toBe(200);

@@ -86,14 +86,14 @@ describe("POST /v1/payment/payout", () => {
     ];
     for (const [overrides, error] of cases) {
       const r = await callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, overrides) });
-      expect([r.status, r.body]).toEqual([400, { status: false, error }]);
+      expect([r.status, r.body]).toEqual([400, { status: false, error, param: expect.stringMatching(/^customer/) }]);
     }
   });
 
   it("never pays out to a card, and never stores card data", async () => {
     const m = await merchantWithFunds({ USD: 10_000 });
     const viaCard = await callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { paymentMethod: "card", paymentMethodInput: card(CARDS.visa) }) });
-    expect([viaCard.status, viaCard.body]).toEqual([400, { status: false, error: "Payment method not available" }]);
+    expect([viaCard.status, viaCard.body]).toEqual([400, { status: false, error: "Payment method not available", param: "paymentMethod" }]);
     expect(await db.transaction.count({ where: { merchantId: m.merchant.id } })).toBe(0);
   });
 
@@ -102,7 +102,7 @@ describe("POST /v1/payment/payout", () => {
     const body = payoutBody(m.merchant.id, { amount: 1_000 });
     expect((await callApi("POST /payment/payout", { key: m.keys.sandbox, body })).status).toBe(201);
     const again = await callApi("POST /payment/payout", { key: m.keys.sandbox, body });
-    expect([again.status, again.body]).toEqual([400, { status: false, error: "Duplicate orderId" }]);
+    expect([again.status, again.body]).toEqual([400, { status: false, error: "Duplicate orderId", param: "orderId" }]);
     expect(await balanceOf(m)).toEqual({ available: 9_000, reserved: 1_000 });
   });
 

@@ -5,11 +5,13 @@ import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { callApi, card, CARDS, merchantWithFunds, payoutBody, saleBody } from "./helpers";
 
 describe("the seed's Errors table", () => {
-  it("invalid request data on payment endpoints → 400 {status:false, error}", async () => {
+  it("invalid request data on payment endpoints → 400 {status:false, error}, plus the field at fault as param", async () => {
     const m = await merchantWithFunds();
     for (const endpoint of ["POST /payment/sale", "POST /payment/payout"]) {
       const r = await callApi(endpoint, { key: m.keys.sandbox, body: saleBody(m.merchant.id, { amount: 0 }) });
-      expect([r.status, r.body]).toEqual([400, { status: false, error: "amount must be an integer >= 1" }]);
+      expect([r.status, r.body]).toEqual([400, { status: false, error: "amount must be an integer >= 1", param: "amount" }]);
+      const nested = await callApi(endpoint, { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { customer: { email: "not-an-email", firstName: "A", lastName: "B" } }) });
+      expect([nested.status, nested.body.param]).toEqual([400, "customer.email"]);
     }
   });
 
@@ -29,7 +31,7 @@ describe("the seed's Errors table", () => {
   it("invalid payment method on deposit → 'Invalid payment method'", async () => {
     const m = await merchantWithFunds();
     const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethod: "invalid_method" }) });
-    expect([r.status, r.body]).toEqual([400, { status: false, error: "Invalid payment method" }]);
+    expect([r.status, r.body]).toEqual([400, { status: false, error: "Invalid payment method", param: "paymentMethod" }]);
   });
 
   it("invalid API key on payment endpoints → 401 {message}", async () => {

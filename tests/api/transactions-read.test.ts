@@ -187,7 +187,7 @@ describe("GET /v1/payment-methods", () => {
     const r = await callApi("GET /payment-methods", { key: m.keys.sandbox });
     expect(r.body.data.map((x: { slug: string }) => x.slug)).not.toContain("bnpl");
     const sale = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethod: "bnpl" }) });
-    expect(sale.body).toEqual({ status: false, error: "Payment method not available" });
+    expect(sale.body).toEqual({ status: false, error: "Payment method not available", param: "paymentMethod" });
   });
 });
 

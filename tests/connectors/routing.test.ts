@@ -28,7 +28,7 @@ describe("the production catalogue", () => {
     const m = await merchantWithFunds();
     expect((await callApi("GET /payment-methods", { key: m.keys.production })).body.data).toEqual([]);
     const refused = await callApi("POST /payment/sale", { key: m.keys.production, body: saleBody(m.merchant.id, { paymentMethodInput: card(CARDS.visa), callbackUrl: "https://127.0.0.1:9/cb" }) });
-    expect(refused.body).toEqual({ status: false, error: "Payment method not available" });
+    expect(refused.body).toEqual({ status: false, error: "Payment method not available", param: "paymentMethod" });
 
     const routes = await setRoute({ merchantId: m.merchant.id, environment: "production", input: { method: "card", connectorIds: [eu.connector.id] }, actor });
     expect(routes).toEqual([{ method: "card", currencies: [], minAmount: null, maxAmount: null, connectors: [{ id: eu.connector.id, name: "Stripe EU", provider: "stripe", enabled: true }] }]);
@@ -70,7 +70,7 @@ describe("the production catalogue", () => {
       await setRoute({ merchantId: m.merchant.id, environment: "sandbox", input: { method: "bank_transfer", connectorIds: [test.connector.id] }, actor });
       const methods = (await callApi("GET /payment-methods", { key: m.keys.sandbox })).body.data;
       expect(methods.find((x: { slug: string }) => x.slug === "bank_transfer").actions).toEqual(["SALE"]);
-      expect((await payout()).body).toEqual({ status: false, error: "Payment method not available" });
+      expect((await payout()).body).toEqual({ status: false, error: "Payment method not available", param: "paymentMethod" });
       await setRoute({ merchantId: m.merchant.id, environment: "sandbox", input: { method: "bank_transfer", connectorIds: [] }, actor });
       expect((await payout()).status).toBe(201);
     } finally {

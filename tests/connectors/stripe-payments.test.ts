@@ -93,7 +93,7 @@ describe("a live-key direct card sale", () => {
     const before = account.emulator.requests.length;
     const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4242424242424242", { paymentMethod: "bnpl" }) });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ status: false, error: "Payment method not available" });
+    expect(r.body).toEqual({ status: false, error: "Payment method not available", param: "paymentMethod" });
     expect(account.emulator.requests.length).toBe(before);
   });
 });

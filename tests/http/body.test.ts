@@ -109,7 +109,7 @@ describe("malformed and hostile JSON never becomes a 500", () => {
     const m = await newMerchant();
     const res = await payment(raw(m.keys.sandbox, '{"amount":0,"currency":"USD"}'));
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ status: false, error: "amount must be an integer >= 1" });
+    expect(await json(res)).toEqual({ status: false, error: "amount must be an integer >= 1", param: "amount" });
   });
 });
 

@@ -80,7 +80,7 @@ describe("Idempotency-Key and body encoding quirks", () => {
     h.append("idempotency-key", "a2");
     const res = await sale.POST(saleRequest(m.keys.sandbox, Object.fromEntries(h.entries()), m.merchant.id), noParams);
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ status: false, error: "Idempotency-Key must be sent once, with a single value" });
+    expect(await json(res)).toEqual({ status: false, error: "Idempotency-Key must be sent once, with a single value", param: "Idempotency-Key" });
     expect(await db.transaction.count({ where: { merchantId: m.merchant.id } })).toBe(0);
   });
 

@@ -76,7 +76,7 @@ describe("payout creation checks", () => {
       apiRequest("/payment/payout", { key: m.keys.sandbox, method: "POST", form: "x-api-key", body: payoutInput(m, { paymentMethod: "bank_transfer", paymentMethodInput: { iban: INVALID_TEST_IBAN, accountHolderName: "Jane Doe" } }) }),
     );
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ status: false, error: expect.stringMatching(/^paymentMethodInput\.iban is not a valid IBAN/) });
+    expect(await json(res)).toEqual({ status: false, error: expect.stringMatching(/^paymentMethodInput\.iban is not a valid IBAN/), param: "paymentMethodInput.iban" });
     expect(await db.transaction.count({ where: { merchantId: m.merchant.id } })).toBe(0);
   });
 
@@ -84,7 +84,7 @@ describe("payout creation checks", () => {
     const m = await fundedMerchant();
     const res = await payoutRoute(apiRequest("/payment/payout", { key: m.keys.production, method: "POST", form: "x-api-key", body: payoutInput(m, { paymentMethod: "paypal", callbackUrl: "https://127.0.0.1/hook" }) }));
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ status: false, error: "Payment method not available" });
+    expect(await json(res)).toEqual({ status: false, error: "Payment method not available", param: "paymentMethod" });
   });
 
   it("answers 'Payment method not available' for a production method whose connector is not installed", async () => {
@@ -94,7 +94,7 @@ describe("payout creation checks", () => {
       data: { id: "pm_prodpaypal0000000000000", merchantId: m.merchant.id, environment: "production", type: "ewallet", slug: "paypal", name: "PayPal", provider: "acme-paypal", currencies: ["USD"], actions: ["PAYOUT"] },
     });
     const res = await payoutRoute(apiRequest("/payment/payout", { key: m.keys.production, method: "POST", form: "x-api-key", body: payoutInput(m, { paymentMethod: "paypal", callbackUrl: "https://127.0.0.1/hook" }) }));
-    expect(await json(res)).toEqual({ status: false, error: "Payment method not available" });
+    expect(await json(res)).toEqual({ status: false, error: "Payment method not available", param: "paymentMethod" });
   });
 });
 
