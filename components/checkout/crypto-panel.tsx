@@ -1,9 +1,12 @@
-// Crypto: the deposit address, the amount and a QR code with both; the
-// payment confirms on its own once the (simulated) network has seen it.
+// Crypto: the deposit address (selectable, and a copy button with
+// JavaScript), the amount in the coin to send with its fiat value and rate,
+// and a QR code with address and amount; the payment confirms on its own once
+// the (simulated) network has seen it.
 import { CHECKOUT_BUTTONS } from "@/lib/providers/sandbox/test-values";
 import type { CheckoutTranslator } from "@/lib/checkout/i18n";
 import type { CheckoutSession } from "@/lib/checkout/load-checkout-session";
 import { cryptoInstructions } from "@/lib/checkout/payment-instructions";
+import { CopyButton } from "./copy-button";
 import { DetailsList } from "./details-list";
 import { QrCode } from "./qr-code";
 import { SandboxPanel } from "./sandbox-panel";
@@ -33,11 +36,18 @@ export function CryptoPanel({ session, t, amount, completePath, simulateFailure 
       <div className="mt-4">
         <DetailsList
           items={[
-            { label: t("crypto.amount"), value: amount },
+            ...(details.cryptoAmount && details.rate
+              ? [
+                  { label: t("crypto.amount"), value: details.cryptoAmount, mono: true },
+                  { label: t("crypto.value"), value: amount },
+                  { label: t("crypto.rate"), value: details.rate },
+                ]
+              : [{ label: t("crypto.amount"), value: amount }]),
             { label: t("crypto.address"), value: details.address, mono: true },
             { label: t("crypto.network"), value: details.network },
           ]}
         />
+        <CopyButton value={details.address} label={t("crypto.copy")} copiedLabel={t("crypto.copied")} />
       </div>
       {session.state.step === "settling" ? <SettlingNotice title={t("crypto.waitingTitle")} body={t("crypto.waiting")} refreshLabel={t("settling.refresh")} checkHref={completePath} /> : null}
       {session.testMode ? (

@@ -79,11 +79,46 @@ test.describe("crypto", () => {
     await expect(page.getByText(/^tsl1q[0-9a-z]{38}$/)).toBeVisible();
     await expect(page.getByRole("img", { name: "QR code with the deposit address and amount" })).toBeVisible();
     await expect(page.getByText("£10.50").first()).toBeVisible();
+    // The amount in the coin to send, at the sandbox method's quote (1 tBTC = 40,000 GBP): 1050 pence → 26250 coin units.
+    await expect(page.getByText("0.00026250 tBTC", { exact: true })).toBeVisible();
+    await expect(page.getByText("1 tBTC = 40000.00 GBP", { exact: true })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Waiting for confirmation" })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, "crypto");
     await expectBackAtShop(page, m, "/success", { transactionId: sale.id, status: "SUCCESS" });
     await m.shop.webhook(sale.id, "transaction.succeeded");
+  });
+
+  test("copies the address, and links back to the shop while the payment confirms (issue #25, item 20)", async ({ page, context, request }) => {
+    const sale = await createSale(request, m, { paymentMethod: "crypto" });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(sale.url).origin });
+    await page.goto(sale.url);
+    const address = (await page.getByText(/^tsl1q[0-9a-z]{38}$/).textContent())!;
+    await page.getByRole("button", { name: "Copy address" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Address copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    // Money may be on its way, so no cancelling; the way back leaves the payment to complete or expire.
+    await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
+    const back = page.getByRole("link", { name: "Return to Acme Methods" });
+    await expect(back).toHaveAccessibleDescription("If you have sent the payment, it still completes.");
+    await back.click();
+    await page.waitForURL(`${m.shop.origin}/cart`);
+  });
+
+  test("without JavaScript the address is shown selectable and no copy button that would do nothing", async ({ browser, request }) => {
+    const sale = await createSale(request, m, { paymentMethod: "crypto" });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(sale.url);
+      const address = page.getByText(/^tsl1q[0-9a-z]{38}$/);
+      await expect(address).toBeVisible();
+      expect(await address.evaluate((el) => getComputedStyle(el).userSelect)).toBe("all");
+      await expect(page.getByRole("button", { name: "Copy address" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Return to Acme Methods" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 
   test('"Simulate failure" declines', async ({ page, request }) => {

@@ -5,7 +5,7 @@
 // payment, as a real provider's would.
 import { createHash } from "node:crypto";
 import { minorDigits } from "@/lib/schema/currencies";
-import { VALID_TEST_IBANS } from "@/lib/providers/sandbox/test-values";
+import { SANDBOX_CRYPTO_QUOTE, VALID_TEST_IBANS } from "@/lib/providers/sandbox/test-values";
 
 export interface BankTransferInstructions {
   beneficiary: string;
@@ -17,6 +17,10 @@ export interface BankTransferInstructions {
 export interface CryptoInstructions {
   network: string;
   address: string;
+  /** What to send in the network's coin, e.g. "0.00026250 tBTC"; null for a currency without a quote. */
+  cryptoAmount: string | null;
+  /** The quote it was worked out at, e.g. "1 tBTC = 40000.00 GBP". */
+  rate: string | null;
   /** Payment URI encoded in the QR code. */
   uri: string;
 }
@@ -38,9 +42,8 @@ export function bankTransferInstructions(transactionId: string): BankTransferIns
   return { beneficiary: "Sluice Sandbox Payments", iban: groupIban(VALID_TEST_IBANS[0]!), bic: "COBADEFFXXX", reference: `SLC-${code}` };
 }
 
-/** Decimal amount for a payment URI: integer minor units → "10.50" (never floats). */
-function decimalAmount(amount: bigint, currency: string): string {
-  const digits = minorDigits(currency);
+/** Decimal text of an integer of minor units: 1050 with 2 digits → "10.50" (never floats). */
+function decimal(amount: bigint, digits: number): string {
   if (digits === 0) return amount.toString();
   const s = amount.toString().padStart(digits + 1, "0");
   return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
@@ -48,5 +51,17 @@ function decimalAmount(amount: bigint, currency: string): string {
 
 export function cryptoInstructions(transactionId: string, amount: bigint, currency: string): CryptoInstructions {
   const address = `tsl1q${[...digest(transactionId, "address").subarray(0, 38)].map((b) => BECH32[b % 32]).join("")}`;
-  return { network: "Sluice testnet", address, uri: `sluice-testnet:${address}?amount=${decimalAmount(amount, currency)}&currency=${currency}` };
+  const { asset, decimals, coinPrice } = SANDBOX_CRYPTO_QUOTE;
+  const price = coinPrice[currency];
+  if (!price) return { network: "Sluice testnet", address, cryptoAmount: null, rate: null, uri: `sluice-testnet:${address}?amount=${decimal(amount, minorDigits(currency))}&currency=${currency}` };
+  // Coin units (10^-decimals) for `amount` minor units, rounded up so the merchant is never paid short.
+  const units = (amount * 10n ** BigInt(decimals) + price - 1n) / price;
+  const coins = decimal(units, decimals);
+  return {
+    network: "Sluice testnet",
+    address,
+    cryptoAmount: `${coins} ${asset}`,
+    rate: `1 ${asset} = ${decimal(price, minorDigits(currency))} ${currency}`,
+    uri: `sluice-testnet:${address}?amount=${coins}&asset=${asset}`,
+  };
 }

@@ -32,6 +32,18 @@ export const SALE_SETTLEMENT_MS: Partial<Record<PaymentMethodType, number>> = {
   crypto: 5_000,
 };
 
+/**
+ * The sandbox crypto method's quote: what the checkout asks the customer to
+ * send, in testnet coins (8 decimals), at a fixed price per coin in each
+ * currency's minor units, so a test or a reader of /docs/sandbox can work the
+ * amount out. A live provider quotes its own rate.
+ */
+export const SANDBOX_CRYPTO_QUOTE = {
+  asset: "tBTC",
+  decimals: 8,
+  coinPrice: { USD: 5_000_000n, EUR: 4_600_000n, GBP: 4_000_000n } as Readonly<Record<string, bigint>>,
+} as const;
+
 /** Accessible names of the simulation buttons on the hosted checkout. */
 export const CHECKOUT_BUTTONS = {
   bankTransferPaid: "I have paid",
@@ -126,6 +138,7 @@ export const SANDBOX_TEST_VALUES: MethodTestValues[] = [
     name: "Crypto",
     sale: [
       { input: "Checkout: send to the shown address (nothing to do in sandbox)", outcome: `SUCCESS after ${seconds(SALE_SETTLEMENT_MS.crypto!)}` },
+      { input: "Checkout: the amount to send", outcome: `in ${SANDBOX_CRYPTO_QUOTE.asset} at 1 ${SANDBOX_CRYPTO_QUOTE.asset} = 50,000 USD, 46,000 EUR or 40,000 GBP, rounded up to ${SANDBOX_CRYPTO_QUOTE.decimals} decimals` },
       { input: `Checkout: "${CHECKOUT_BUTTONS.cryptoFail}"`, outcome: "DECLINED `provider_rejected`" },
     ],
     payout: [

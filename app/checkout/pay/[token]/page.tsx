@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { BankTransferPanel } from "@/components/checkout/bank-transfer-panel";
 import { BnplPanel } from "@/components/checkout/bnpl-panel";
-import { CancelPaymentForm } from "@/components/checkout/cancel-payment-form";
+import { CancelPaymentForm, ReturnLink } from "@/components/checkout/cancel-payment-form";
 import { CardPanel } from "@/components/checkout/card-panel";
 import { CheckoutShell } from "@/components/checkout/checkout-shell";
 import { ClosedCheckout } from "@/components/checkout/closed-checkout";
@@ -77,6 +77,9 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       {open ? <MethodPanel page={page} /> : <ClosedCheckout session={session} t={t} amount={amount} redirect={false} />}
       {cancellable ? (
         <CancelPaymentForm action={cancelPayment.bind(null, session.token)} label={t("cancelPayment")} hint={t("cancelHint", { merchant: session.merchantName })} />
+      ) : open && session.state.step === "settling" && session.returnUrl ? (
+        // Money may be on its way (a crypto payment, a transfer reported sent): no cancelling, but a way back to the shop.
+        <ReturnLink href={session.returnUrl} label={t("state.returnTo", { merchant: session.merchantName })} hint={t("settling.returnHint")} />
       ) : null}
     </CheckoutShell>
   );
