@@ -2,6 +2,7 @@
 // document from the same definitions.
 import { z } from "@/lib/schema/zod";
 import { httpUrl, text } from "@/lib/schema/fields";
+import { TransactionAction } from "@/lib/generated/prisma/enums";
 import { TEST_EVENT_KIND, TRANSACTION_EVENT_KIND_LIST } from "./event-body";
 
 /** Per merchant and environment. */
@@ -21,13 +22,27 @@ const ZEvents = z
   .refine((e) => new Set(e).size === e.length, { error: "events lists a kind twice" })
   .meta({ description: "The event kinds it receives; absent or empty: every kind (stored and answered as the full list)", example: ["transaction.succeeded", "transaction.declined"] });
 
+/** Every transaction action: what an endpoint registered without `actions` receives. */
+export const ENDPOINT_ACTIONS = Object.values(TransactionAction);
+
+// A refund or a chargeback sends the same kinds as its sale (transaction.succeeded…), with the
+// sale's orderId: only data.action tells them apart, so an endpoint can take the actions it handles.
+const ZActions = z
+  .array(z.enum(TransactionAction, { error: `actions must list transaction actions: ${ENDPOINT_ACTIONS.join(", ")}` }), { error: "actions must be an array of transaction actions" })
+  .max(ENDPOINT_ACTIONS.length, { error: "actions lists an action twice" })
+  .refine((a) => new Set(a).size === a.length, { error: "actions lists an action twice" })
+  .meta({
+    description: "The transaction actions (data.action) it receives; absent or empty: every action (stored and answered as the full list). A test webhook has no action and is sent whatever this says.",
+    example: ["SALE", "AUTHORIZE"],
+  });
+
 const ZDescription = text("description", 500).meta({ description: "Your note, e.g. what listens there", example: "Order service" });
 
 export const ZEndpointIdParams = z.object({ id: z.string().meta({ description: "A webhook endpoint id", example: "we_7hGk2LpQ9wZx7VbN3mRt8YcD" }) });
 
 export const ZCreateEndpointRequest = z
-  .strictObject({ url: httpUrl("url"), events: ZEvents.optional(), description: ZDescription.optional() }, bodyError)
-  .meta({ description: "A webhook endpoint to register", example: { url: "https://shop.example.com/webhooks/sluice", events: ["transaction.succeeded"] } });
+  .strictObject({ url: httpUrl("url"), events: ZEvents.optional(), actions: ZActions.optional(), description: ZDescription.optional() }, bodyError)
+  .meta({ description: "A webhook endpoint to register", example: { url: "https://shop.example.com/webhooks/sluice", events: ["transaction.succeeded"], actions: ["SALE"] } });
 export type TCreateEndpointRequest = z.infer<typeof ZCreateEndpointRequest>;
 
 export const ZUpdateEndpointRequest = z
@@ -35,6 +50,7 @@ export const ZUpdateEndpointRequest = z
     {
       url: httpUrl("url").optional(),
       events: ZEvents.optional(),
+      actions: ZActions.optional(),
       // "" clears it.
       description: z.union([z.literal(""), ZDescription]).optional(),
       enabled: z.boolean({ error: "enabled must be a boolean" }).optional(),
@@ -65,6 +81,7 @@ export const ZWebhookEndpoint = z
     id: z.string().meta({ example: "we_7hGk2LpQ9wZx7VbN3mRt8YcD" }),
     url: z.string().meta({ example: "https://shop.example.com/webhooks/sluice" }),
     events: z.array(z.string()).meta({ description: "The event kinds it receives" }),
+    actions: z.array(z.enum(TransactionAction)).meta({ description: "The transaction actions (data.action) it receives" }),
     description: z.string(),
     enabled: z.boolean(),
     disabledReason: z.string().nullable().meta({ description: "Why Sluice disabled it (50 events in a row failed over at least 24 h); null otherwise" }),

@@ -22,7 +22,7 @@ async function relay(eventIds: string[]): Promise<void> {
 /**
  * Fan-out (SPEC §18): each transaction event gets one more delivery per
  * enabled endpoint of its merchant and environment that subscribes to its
- * kind and existed when the event was created — an Event row with the
+ * kind and its transaction's action and existed when the event was created — an Event row with the
  * endpoint, the same stored body, and the event's id and seq (so it carries
  * the event's id and keeps the transaction's order for that endpoint). Its
  * own row means its own attempts, schedule and record: a dead endpoint holds
@@ -40,8 +40,9 @@ async function fanOut(eventIds: string[]): Promise<{ id: string; url: string | n
       INSERT INTO "Event" (id, "merchantId", environment, "transactionId", type, payload, url, "createdAt", "endpointId", "sourceEventId", "sourceSeq")
       SELECT 'whd_' || substr(md5(e.id || ':' || w.id), 1, 24), e."merchantId", e.environment, e."transactionId", e.type, e.payload, w.url, e."createdAt", w.id, e.id, e.seq
       FROM "Event" e JOIN "WebhookEndpoint" w ON w."merchantId" = e."merchantId" AND w.environment = e.environment
+        JOIN "Transaction" t ON t.id = e."transactionId"
       WHERE e.id = ANY(${eventIds}) AND e."endpointId" IS NULL AND e."transactionId" IS NOT NULL
-        AND w.enabled AND w."createdAt" <= e."createdAt" AND e.type = ANY(w.events)
+        AND w.enabled AND w."createdAt" <= e."createdAt" AND e.type = ANY(w.events) AND t.action::text = ANY(w.actions)
       ORDER BY e.seq, w.id
       ON CONFLICT (id) DO NOTHING
       RETURNING id, url

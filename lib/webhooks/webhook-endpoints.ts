@@ -12,10 +12,10 @@ import { decryptSecret, encryptSecret, type SealedAt } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
-import type { Environment } from "@/lib/generated/prisma/enums";
+import type { Environment, TransactionAction } from "@/lib/generated/prisma/enums";
 import { newId, randomBase62 } from "@/lib/ids";
 import { iso } from "@/lib/time";
-import { ENDPOINT_EVENT_KINDS, MAX_ENDPOINTS, ROTATION_OVERLAP_HOURS, type TCreateEndpointRequest, type TRotateEndpointSecretRequest, type TUpdateEndpointRequest, type TWebhookEndpoint } from "./endpoint-schemas";
+import { ENDPOINT_ACTIONS, ENDPOINT_EVENT_KINDS, MAX_ENDPOINTS, ROTATION_OVERLAP_HOURS, type TCreateEndpointRequest, type TRotateEndpointSecretRequest, type TUpdateEndpointRequest, type TWebhookEndpoint } from "./endpoint-schemas";
 import type { SigningSecrets } from "./signing-keys";
 import { assertCallbackUrlAllowed } from "./url-safety";
 
@@ -33,9 +33,12 @@ const newSecret = () => "whsec_" + randomBase62(32);
  * in full, so what a GET shows is exactly what the endpoint receives.
  */
 const subscribedKinds = (events: string[] | undefined): string[] => (events?.length ? events : [...ENDPOINT_EVENT_KINDS]);
+/** The same rule for `actions`: absent or empty is every action, stored and answered in full. */
+const subscribedActions = (actions: TransactionAction[] | undefined): TransactionAction[] => (actions?.length ? actions : [...ENDPOINT_ACTIONS]);
+const isAction = (a: string): a is TransactionAction => (ENDPOINT_ACTIONS as string[]).includes(a);
 
 export function serializeEndpoint(e: WebhookEndpoint): TWebhookEndpoint {
-  return { id: e.id, url: e.url, events: e.events, description: e.description, enabled: e.enabled, disabledReason: e.disabledReason, createdAt: iso(e.createdAt) };
+  return { id: e.id, url: e.url, events: e.events, actions: e.actions.filter(isAction), description: e.description, enabled: e.enabled, disabledReason: e.disabledReason, createdAt: iso(e.createdAt) };
 }
 
 /** This merchant's endpoint in this environment, or 404 (another merchant's id is answered like an unknown one). */
@@ -60,9 +63,9 @@ export async function createEndpoint({ merchantId, environment, input, actor }: 
       throw invalid(`A merchant may register at most ${MAX_ENDPOINTS} webhook endpoints per environment; delete one first`);
     }
     const row = await tx.webhookEndpoint.create({
-      data: { id, merchantId, environment, url: input.url, events: subscribedKinds(input.events), description: input.description ?? "", secretEncrypted: encryptSecret(secret, endpointSealedAt(id)) },
+      data: { id, merchantId, environment, url: input.url, events: subscribedKinds(input.events), actions: subscribedActions(input.actions), description: input.description ?? "", secretEncrypted: encryptSecret(secret, endpointSealedAt(id)) },
     });
-    await writeAudit({ ...auditedBy(actor), action: "webhook_endpoint.created", merchantId, environment, targetType: "webhook_endpoint", targetId: id, details: { url: input.url, events: row.events } }, tx);
+    await writeAudit({ ...auditedBy(actor), action: "webhook_endpoint.created", merchantId, environment, targetType: "webhook_endpoint", targetId: id, details: { url: input.url, events: row.events, actions: row.actions } }, tx);
     return row;
   });
   return { ...serializeEndpoint(created), secret };
@@ -78,6 +81,7 @@ export async function updateEndpoint({ merchantId, environment, id, input, actor
     data: {
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.events !== undefined ? { events: subscribedKinds(input.events) } : {}),
+      ...(input.actions !== undefined ? { actions: subscribedActions(input.actions) } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
       ...(enabling ? { disabledReason: null, failedEventsInRow: 0, failingSince: null } : {}),

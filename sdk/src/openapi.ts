@@ -1094,6 +1094,8 @@ export interface components {
       url: string;
       /** @description The event kinds it receives */
       events: string[];
+      /** @description The transaction actions (data.action) it receives */
+      actions: ("SALE" | "PAYOUT" | "AUTHORIZE" | "REFUND" | "CHARGEBACK")[];
       description: string;
       enabled: boolean;
       /** @description Why Sluice disabled it (50 events in a row failed over at least 24 h); null otherwise */
@@ -4548,6 +4550,14 @@ export interface operations {
            */
           events?: ("transaction.processing" | "transaction.authorized" | "transaction.wait_approve" | "transaction.succeeded" | "transaction.declined" | "transaction.canceled" | "transaction.expired" | "test.webhook")[];
           /**
+           * @description The transaction actions (data.action) it receives; absent or empty: every action (stored and answered as the full list). A test webhook has no action and is sent whatever this says.
+           * @example [
+           *   "SALE",
+           *   "AUTHORIZE"
+           * ]
+           */
+          actions?: ("SALE" | "PAYOUT" | "AUTHORIZE" | "REFUND" | "CHARGEBACK")[];
+          /**
            * @description Your note, e.g. what listens there
            * @example Order service
            */
@@ -4951,6 +4961,14 @@ export interface operations {
            * ]
            */
           events?: ("transaction.processing" | "transaction.authorized" | "transaction.wait_approve" | "transaction.succeeded" | "transaction.declined" | "transaction.canceled" | "transaction.expired" | "test.webhook")[];
+          /**
+           * @description The transaction actions (data.action) it receives; absent or empty: every action (stored and answered as the full list). A test webhook has no action and is sent whatever this says.
+           * @example [
+           *   "SALE",
+           *   "AUTHORIZE"
+           * ]
+           */
+          actions?: ("SALE" | "PAYOUT" | "AUTHORIZE" | "REFUND" | "CHARGEBACK")[];
           description?: "" | string;
           enabled?: boolean;
         };

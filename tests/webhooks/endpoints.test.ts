@@ -57,6 +57,7 @@ describe("/v1/webhook-endpoints", () => {
       id: expect.stringMatching(/^we_/),
       url: "https://hooks.example.com/sluice",
       events: ["transaction.succeeded"],
+      actions: ["SALE", "PAYOUT", "AUTHORIZE", "REFUND", "CHARGEBACK"],
       description: "Orders",
       enabled: true,
       disabledReason: null,
@@ -91,6 +92,20 @@ describe("/v1/webhook-endpoints", () => {
     expect(r.body.events).toEqual(["transaction.processing", "transaction.authorized", "transaction.wait_approve", "transaction.succeeded", "transaction.declined", "transaction.canceled", "transaction.expired", "test.webhook"]);
     expect((await callApi("GET /webhook-endpoints/{id}", { key: m.keys.sandbox, params: { id: r.body.id } })).body.events).toEqual(r.body.events);
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: r.body.id } })).events).toEqual(r.body.events);
+    // The same for actions.
+    expect(r.body.actions).toEqual(["SALE", "PAYOUT", "AUTHORIZE", "REFUND", "CHARGEBACK"]);
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: r.body.id } })).actions).toEqual(r.body.actions);
+  });
+
+  it("stores and answers an actions filter, changes it by PATCH, and refuses an unknown action (issue #25)", async () => {
+    const m = await newMerchant();
+    const r = await create(m.keys.sandbox, { url: "https://hooks.example.com/orders", actions: ["SALE", "AUTHORIZE"] });
+    expect([r.status, r.body.actions]).toEqual([201, ["SALE", "AUTHORIZE"]]);
+    expect((await callApi("GET /webhook-endpoints/{id}", { key: m.keys.sandbox, params: { id: r.body.id } })).body.actions).toEqual(["SALE", "AUTHORIZE"]);
+    const patched = await callApi("PATCH /webhook-endpoints/{id}", { key: m.keys.sandbox, params: { id: r.body.id }, body: { actions: ["REFUND", "CHARGEBACK"] } });
+    expect([patched.status, patched.body.actions]).toEqual([200, ["REFUND", "CHARGEBACK"]]);
+    const bad = await create(m.keys.sandbox, { url: "https://hooks.example.com/x", actions: ["refund.succeeded"] });
+    expect([bad.status, bad.body.error.message, bad.body.error.param]).toEqual([400, "actions.0: actions must list transaction actions: SALE, PAYOUT, AUTHORIZE, REFUND, CHARGEBACK", "actions.0"]);
   });
 
   it("refuses bad input with the reason, a 17th endpoint, and writes by a read-only key; other merchants get 404", async () => {
@@ -167,6 +182,23 @@ describe("fan-out", () => {
     await waitUntil(async () => endpointDeliveries.test(await deliveryRegistry.metrics()), 5_000).catch(() => undefined);
     expect(await deliveryRegistry.metrics()).toMatch(endpointDeliveries);
     expect((await getWebhookHealth()).deliveries24h.endpoint.delivered).toBeGreaterThanOrEqual(3);
+  });
+
+  it("an endpoint filtered by action gets only those actions' events: a refund's transaction.succeeded never reaches the orders endpoint", async () => {
+    const m = await newMerchant();
+    const orders = await receiver();
+    const refunds = await receiver();
+    await create(m.keys.sandbox, { url: orders.url, actions: ["SALE"] });
+    await create(m.keys.sandbox, { url: refunds.url, actions: ["REFUND", "CHARGEBACK"] });
+    const sale = await newTransaction({ merchantId: m.merchant.id, callbackUrl: null });
+    const refund = await newTransaction({ merchantId: m.merchant.id, callbackUrl: null, action: "REFUND" });
+    const chargeback = await newTransaction({ merchantId: m.merchant.id, callbackUrl: null, action: "CHARGEBACK" });
+    await orders.waitFor((rs) => rs.length >= 1);
+    await refunds.waitFor((rs) => rs.length >= 2);
+    // Every event has been relayed by now (the later ones reached the refunds endpoint): nothing more is coming.
+    await waitUntil(async () => (await db.event.count({ where: { merchantId: m.merchant.id, relayedAt: null } })) === 0);
+    expect(orders.requests.map(eventIdOf)).toEqual([sale.eventId]);
+    expect(refunds.requests.map(eventIdOf).sort()).toEqual([refund.eventId, chargeback.eventId].sort());
   });
 
   it("a dead endpoint holds back nobody: a healthy endpoint and the callbackUrl get their events at once", async () => {

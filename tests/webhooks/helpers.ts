@@ -86,10 +86,13 @@ export async function newTransaction({
   merchantId,
   environment = "sandbox",
   callbackUrl,
+  action = "SALE",
 }: {
   merchantId: string;
   environment?: Environment;
   callbackUrl: string | null;
+  /** What the event's data.action says; the rows are the same either way (enough for routing tests). */
+  action?: "SALE" | "PAYOUT" | "REFUND" | "CHARGEBACK";
 }): Promise<{ transactionId: string; eventId: string }> {
   const orderId = `order_${randomBase62(12)}`;
   const { transaction, eventId } = await db.$transaction((tx) =>
@@ -98,7 +101,7 @@ export async function newTransaction({
       {
         merchantId,
         environment,
-        action: "SALE",
+        action,
         status: "PROCESSING",
         amount: 1050n,
         currency: "USD",

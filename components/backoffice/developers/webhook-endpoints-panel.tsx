@@ -22,6 +22,7 @@ export interface EndpointRow {
   id: string;
   url: string;
   events: string[];
+  actions: string[];
   description: string;
   enabled: boolean;
   disabledReason: string | null;
@@ -75,6 +76,15 @@ export function WebhookEndpointsPanel({ merchantId, environment, endpoints, secr
             frameClassName="min-w-[16rem] flex-1"
             hint="Comma-separated event kinds; empty: every kind."
           />
+          <TextField
+            id="endpoint-actions"
+            name="actions"
+            label="Actions (optional)"
+            placeholder="SALE, AUTHORIZE"
+            error={fieldError(createError, "actions")}
+            frameClassName="min-w-[12rem] flex-1"
+            hint="Comma-separated: SALE, PAYOUT, AUTHORIZE, REFUND, CHARGEBACK; empty: every action. A refund sends transaction.succeeded too."
+          />
           <TextField id="endpoint-description" name="description" label="Description (optional)" maxLength={500} frameClassName="w-64" />
         </div>
         {createError.status === "error" && !createError.field ? <ActionMessage state={createError} /> : null}
@@ -92,7 +102,7 @@ export function WebhookEndpointsPanel({ merchantId, environment, endpoints, secr
                 {e.enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>}
               </div>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                {e.events.length === 0 ? "Every event kind" : e.events.join(", ")}
+                {e.events.length === 0 ? "Every event kind" : e.events.join(", ")} · {e.actions.join(", ")}
                 {e.description ? ` · ${e.description}` : ""} · <code className="font-mono text-xs">{e.id}</code>
               </p>
               {e.disabledReason ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">Disabled by Sluice: {e.disabledReason}.</p> : null}
@@ -122,6 +132,7 @@ export function WebhookEndpointsPanel({ merchantId, environment, endpoints, secr
                   <div className="flex flex-wrap items-start gap-3">
                     <TextField id={`edit-url-${e.id}`} name="url" type="url" label="Endpoint URL" required maxLength={2048} defaultValue={e.url} frameClassName="min-w-[18rem] flex-1" />
                     <TextField id={`edit-events-${e.id}`} name="events" label="Events" defaultValue={e.events.join(", ")} hint="Comma-separated; empty: every kind." frameClassName="min-w-[16rem] flex-1" />
+                    <TextField id={`edit-actions-${e.id}`} name="actions" label="Actions" defaultValue={e.actions.join(", ")} hint="Comma-separated; empty: every action." frameClassName="min-w-[12rem] flex-1" />
                     <TextField id={`edit-description-${e.id}`} name="description" label="Description" maxLength={500} defaultValue={e.description} frameClassName="w-64" />
                   </div>
                   <SubmitButton variant="secondary" size="sm" pendingLabel="Saving…">Save</SubmitButton>

@@ -51,25 +51,25 @@ export async function listEndpointsAsStaff({ access, environment }: { access: Me
 }
 
 const ZScope = z.object({ environment: ZEnvironment });
-const ZCreateInput = ZScope.extend({ url: z.string().trim(), description: z.string().trim().max(500).optional(), events: z.string().optional() });
+const ZCreateInput = ZScope.extend({ url: z.string().trim(), description: z.string().trim().max(500).optional(), events: z.string().optional(), actions: z.string().optional() });
 const ZEndpointInput = ZScope.extend({ endpointId: z.string().min(1).max(100) });
 
-/** "transaction.succeeded, transaction.declined" (or empty: every kind) → the API's `events`. */
+/** "transaction.succeeded, transaction.declined" (or empty: every kind) → the API's `events`; the same for `actions` ("SALE, PAYOUT"). */
 const eventList = (text: string | undefined) => (text ?? "").split(/[\s,]+/).filter(Boolean);
 
 export async function createEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
   await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
   const form = parseInput(ZCreateInput, input);
-  const request = parseInput(ZCreateEndpointRequest, { url: form.url, events: eventList(form.events), ...(form.description ? { description: form.description } : {}) });
+  const request = parseInput(ZCreateEndpointRequest, { url: form.url, events: eventList(form.events), actions: eventList(form.actions?.toUpperCase()), ...(form.description ? { description: form.description } : {}) });
   return createEndpoint({ merchantId, environment: form.environment, input: request, actor: staffActor(actor, ip) });
 }
 
-/** Edit: URL, event kinds (comma-separated; empty: every kind) and description. */
+/** Edit: URL, event kinds and actions (comma-separated; empty: every one) and description. */
 export async function editEndpointAsStaff({ actor, merchantId, input, ip = null }: { actor: StaffUser; merchantId: string; input: unknown; ip?: string | null }) {
   await authorize({ actor, merchantId, permission: "developers.manage", environment: environmentOf(input) });
-  const form = parseInput(ZEndpointInput.extend({ url: z.string().trim(), events: z.string().optional(), description: z.string().trim().max(500).optional() }), input);
-  // The form always sends all three: an emptied description field clears it.
-  const request = parseInput(ZUpdateEndpointRequest, { url: form.url, events: eventList(form.events), description: form.description ?? "" });
+  const form = parseInput(ZEndpointInput.extend({ url: z.string().trim(), events: z.string().optional(), actions: z.string().optional(), description: z.string().trim().max(500).optional() }), input);
+  // The form always sends every field: an emptied description field clears it.
+  const request = parseInput(ZUpdateEndpointRequest, { url: form.url, events: eventList(form.events), actions: eventList(form.actions?.toUpperCase()), description: form.description ?? "" });
   return updateEndpoint({ merchantId, environment: form.environment, id: form.endpointId, input: request, actor: staffActor(actor, ip) });
 }
 

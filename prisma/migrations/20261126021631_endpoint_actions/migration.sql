@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "WebhookEndpoint" ADD COLUMN     "actions" TEXT[] DEFAULT ARRAY['SALE', 'PAYOUT', 'AUTHORIZE', 'REFUND', 'CHARGEBACK']::TEXT[];
