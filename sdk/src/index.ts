@@ -27,10 +27,29 @@ export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
 export type WebhookEvent = Json200<operations["getEventsById"]>;
 
-/** Every event Sluice sends, discriminated by `event` (from the OpenAPI document's `webhooks` section). */
-export type SluiceEvent = {
+/** Each event kind's body as the OpenAPI document's `webhooks` section declares it. */
+type EventBodies = {
   [K in keyof webhookOps]: JsonBody<webhookOps[K]["post"]>;
 }[keyof webhookOps];
+
+export type TransactionAction = Schemas["TransactionEventBody"]["data"]["action"];
+
+/**
+ * One kind's body with `data` narrowed to one action. A refund or a chargeback
+ * sends the same kinds as its sale (a refund that went through is
+ * `transaction.succeeded`) with the sale's `orderId`; `parentId` names the sale.
+ */
+type ForAction<E, A extends TransactionAction> = E extends { data: infer D }
+  ? Omit<E, "data"> & { data: Omit<D, "action" | "parentId"> & { action: A } & (A extends "REFUND" | "CHARGEBACK" ? { parentId: string } : { parentId?: undefined }) }
+  : never;
+type Narrowed<E> = E extends { data: { action: unknown } } ? { [A in TransactionAction]: ForAction<E, A> }[TransactionAction] : E;
+
+/**
+ * Every event Sluice sends, discriminated by `event` and then by
+ * `data.action`: switch on both before acting, or a refund's
+ * `transaction.succeeded` fulfils its order a second time.
+ */
+export type SluiceEvent = Narrowed<EventBodies>;
 
 const enc = encodeURIComponent;
 
