@@ -30,30 +30,36 @@ async function sluiceCli(args: string[], env: Record<string, string | undefined>
   }
 }
 
-const EXPECTED: Record<string, { label: RegExp; event: string }> = {
-  "transaction.succeeded": { label: /^SALE SUCCESS: (tx_\w+)/m, event: "transaction.succeeded" },
-  "transaction.declined": { label: /^SALE DECLINED.*: (tx_\w+)/m, event: "transaction.declined" },
-  "transaction.processing": { label: /^SALE PROCESSING: (tx_\w+)/m, event: "transaction.processing" },
-  "transaction.canceled": { label: /^SALE CANCELED: (tx_\w+)/m, event: "transaction.canceled" },
-  "transaction.expired": { label: /^SALE EXPIRED: (tx_\w+)/m, event: "transaction.expired" },
-  "transaction.wait_approve": { label: /^PAYOUT held.*: (tx_\w+)/m, event: "transaction.wait_approve" },
-  "transaction.authorized": { label: /^AUTHORIZE.*: (tx_\w+)/m, event: "transaction.authorized" },
-  "refund.succeeded": { label: /^REFUND.*: (tx_\w+)/m, event: "transaction.succeeded" },
-  chargeback: { label: /^CHARGEBACK SUCCESS: (tx_\w+)/m, event: "transaction.succeeded" },
-  "payout.succeeded": { label: /^PAYOUT \(SUCCESS.*: (tx_\w+)/m, event: "transaction.succeeded" },
-  "payout.declined": { label: /^PAYOUT \(DECLINED.*: (tx_\w+)/m, event: "transaction.declined" },
-};
+// Every kind with every action it can be triggered for (issue #25: only real kinds; a refund or a chargeback is a kind plus its action).
+const EXPECTED: { kind: string; action?: string; label: RegExp; event: string; dataAction: string }[] = [
+  { kind: "transaction.succeeded", label: /^SALE SUCCESS: (tx_\w+)/m, event: "transaction.succeeded", dataAction: "SALE" },
+  { kind: "transaction.succeeded", action: "PAYOUT", label: /^PAYOUT \(SUCCESS.*: (tx_\w+)/m, event: "transaction.succeeded", dataAction: "PAYOUT" },
+  { kind: "transaction.succeeded", action: "AUTHORIZE", label: /^AUTHORIZE captured.*: (tx_\w+)/m, event: "transaction.succeeded", dataAction: "AUTHORIZE" },
+  { kind: "transaction.succeeded", action: "REFUND", label: /^REFUND.*: (tx_\w+)/m, event: "transaction.succeeded", dataAction: "REFUND" },
+  { kind: "transaction.succeeded", action: "CHARGEBACK", label: /^CHARGEBACK SUCCESS: (tx_\w+)/m, event: "transaction.succeeded", dataAction: "CHARGEBACK" },
+  { kind: "transaction.declined", label: /^SALE DECLINED.*: (tx_\w+)/m, event: "transaction.declined", dataAction: "SALE" },
+  { kind: "transaction.declined", action: "PAYOUT", label: /^PAYOUT \(DECLINED.*: (tx_\w+)/m, event: "transaction.declined", dataAction: "PAYOUT" },
+  { kind: "transaction.processing", label: /^SALE PROCESSING: (tx_\w+)/m, event: "transaction.processing", dataAction: "SALE" },
+  { kind: "transaction.processing", action: "PAYOUT", label: /^PAYOUT PROCESSING.*: (tx_\w+)/m, event: "transaction.processing", dataAction: "PAYOUT" },
+  { kind: "transaction.processing", action: "REFUND", label: /^REFUND.*: (tx_\w+)/m, event: "transaction.processing", dataAction: "REFUND" },
+  { kind: "transaction.canceled", label: /^SALE CANCELED: (tx_\w+)/m, event: "transaction.canceled", dataAction: "SALE" },
+  { kind: "transaction.expired", label: /^SALE EXPIRED: (tx_\w+)/m, event: "transaction.expired", dataAction: "SALE" },
+  { kind: "transaction.wait_approve", label: /^PAYOUT held.*: (tx_\w+)/m, event: "transaction.wait_approve", dataAction: "PAYOUT" },
+  { kind: "transaction.authorized", label: /^AUTHORIZE.*: (tx_\w+)/m, event: "transaction.authorized", dataAction: "AUTHORIZE" },
+];
 
-test("sluice trigger produces each kind's event", async () => {
+test("sluice trigger produces each kind's event, for each action it takes", async () => {
   const m = createMerchant(`CLI ${Date.now()}`);
   cli("merchant:limits", "--merchant", m.merchant.id, "--rate-per-minute", "100000", "--burst-per-second", "10000");
   const sluice = new Sluice(m.keys.sandbox, { baseUrl: BASE });
-  for (const [kind, { label, event }] of Object.entries(EXPECTED)) {
-    const out = await sluiceCli(["trigger", kind], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
-    expect(out.code, `${kind}: ${out.stderr}`).toBe(0);
+  for (const { kind, action, label, event, dataAction } of EXPECTED) {
+    const name = `${kind}${action ? ` --action ${action}` : ""}`;
+    const out = await sluiceCli(["trigger", kind, ...(action ? ["--action", action] : [])], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
+    expect(out.code, `${name}: ${out.stderr}`).toBe(0);
     const id = label.exec(out.stdout)?.[1];
-    expect(id, `${kind}: ${out.stdout}`).toBeTruthy();
-    await expect.poll(async () => (await sluice.events.list({ transactionId: id! })).data.map((e) => e.event), { timeout: 30_000, message: `${kind} → ${event} on ${id}` }).toContain(event);
+    expect(id, `${name}: ${out.stdout}`).toBeTruthy();
+    const events = async () => (await sluice.events.list({ transactionId: id! })).data.map((e) => `${e.event} ${(e.payload as { data?: { action?: string } }).data?.action}`);
+    await expect.poll(events, { timeout: 30_000, message: `${name} → ${event} ${dataAction} on ${id}` }).toContain(`${event} ${dataAction}`);
   }
 });
 
@@ -68,6 +74,12 @@ test("clear errors (no key, a live key on trigger, an unreachable server, an unk
   expect(away.stderr).toContain("Cannot reach the Sluice API");
   const unknown = await sluiceCli(["trigger", "transaction.paid"], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
   expect(unknown.stderr).toContain('Unknown kind "transaction.paid"');
+  // Names that are no event kind are refused with the real kind and action to use.
+  const notAKind = await sluiceCli(["trigger", "refund.succeeded"], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
+  expect([notAKind.code, notAKind.stderr.trim()]).toEqual([1, '"refund.succeeded" is not an event kind: a refund sends transaction.succeeded with data.action REFUND. Run: sluice trigger transaction.succeeded --action REFUND']);
+  expect((await sluiceCli(["trigger", "chargeback"], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE })).stderr).toContain("Run: sluice trigger transaction.succeeded --action CHARGEBACK");
+  const badAction = await sluiceCli(["trigger", "transaction.canceled", "--action", "REFUND"], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
+  expect([badAction.code, badAction.stderr.trim()]).toEqual([1, "transaction.canceled can be triggered for --action SALE; not REFUND."]);
   const recover = await sluiceCli(["events", "recover", "--since", new Date(Date.now() - 60_000).toISOString(), "--dry-run"], { SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: BASE });
   expect([recover.code, recover.stdout.trim()]).toEqual([0, "0 deliveries match (dry run: nothing sent)."]);
   // events resend: one more attempt of an event, queued.

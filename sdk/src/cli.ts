@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `sluice`, the package's CLI (SPEC §19):
 //   sluice listen --forward-to <url> [--events k1,k2]
-//   sluice trigger <kind>
+//   sluice trigger <kind> [--action <action>]
 //   sluice events resend <evt_…>
 //   sluice events recover --since <time> [--until <time>] [--destination callback|we_…] [--status failed|all] [--dry-run]
 // The key comes from --api-key or SLUICE_API_KEY, the API base from
@@ -10,11 +10,14 @@ import { parseArgs } from "node:util";
 import { ConnectionError, SluiceError } from "./errors.js";
 import { Sluice } from "./index.js";
 import { forwardUrlProblem, listen } from "./listen.js";
-import { TRIGGER_KINDS, trigger, type TriggerKind } from "./trigger.js";
+import { parseTrigger, trigger, TRIGGERS } from "./trigger.js";
 
 const USAGE = `Usage:
   sluice listen --forward-to <url> [--events kind1,kind2]
-  sluice trigger <kind>            kinds: ${TRIGGER_KINDS.join(", ")}
+  sluice trigger <kind> [--action <action>]
+${Object.entries(TRIGGERS)
+  .map(([kind, actions]) => `      ${kind.padEnd(26)} --action ${actions.join(" | ")}`)
+  .join("\n")}
   sluice events resend <evt_…>
   sluice events recover --since <time> [--until <time>] [--destination callback|we_…] [--status failed|all] [--dry-run]
 Options: --api-key <key> (or SLUICE_API_KEY), --base-url <url> (or SLUICE_BASE_URL; default http://localhost:3000/v1)`;
@@ -29,6 +32,7 @@ async function main(argv: string[]): Promise<void> {
       "api-key": { type: "string" },
       "base-url": { type: "string" },
       "forward-to": { type: "string" },
+      action: { type: "string" },
       events: { type: "string" },
       since: { type: "string" },
       until: { type: "string" },
@@ -58,10 +62,11 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case "trigger": {
-      if (!sub) throw new UsageError(`trigger needs a kind: ${TRIGGER_KINDS.join(", ")}`);
-      if (!(TRIGGER_KINDS as readonly string[]).includes(sub)) throw new UsageError(`Unknown kind "${sub}". Kinds: ${TRIGGER_KINDS.join(", ")}`);
+      if (!sub) throw new UsageError(`trigger needs a kind: ${Object.keys(TRIGGERS).join(", ")}`);
+      const chosen = parseTrigger(sub, values.action);
+      if ("error" in chosen) throw new UsageError(chosen.error);
       if (!apiKey.startsWith("sk_test_")) throw new UsageError("trigger makes sandbox transactions: use a sandbox key (sk_test_…), not a live one.");
-      for (const line of await trigger(sluice, sub as TriggerKind)) console.log(line);
+      for (const line of await trigger(sluice, chosen.kind, chosen.action)) console.log(line);
       return;
     }
     case "events": {
