@@ -41,13 +41,16 @@ test("npm pack installs into an empty project and the README quick start runs", 
   }
 });
 
-/** Runs the README's quick start in `app` against the e2e server; returns its output. */
-function runQuickStart(app: string): string {
+/** Runs the first js block under a heading of sdk/README.md in `app` against the e2e server, for a new merchant; returns its output. */
+function runReadmeBlock(app: string, heading: string): string {
   const readme = readFileSync(path.resolve("sdk/README.md"), "utf8");
-  writeFileSync(path.join(app, "quickstart.mjs"), /## Quick start[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)![1]!);
+  const block = new RegExp(`## ${heading}\\n[\\s\\S]*?\`\`\`js\\n([\\s\\S]*?)\`\`\``).exec(readme)![1]!;
+  const file = `${heading.toLowerCase().replace(/\W+/g, "-")}.mjs`;
+  writeFileSync(path.join(app, file), block);
   const m = createMerchant(`SDK folder ${Date.now()}`);
-  return execFileSync("node", ["quickstart.mjs"], { cwd: app, encoding: "utf8", env: { ...process.env, SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: `${E2E_ORIGIN}/v1` } });
+  return execFileSync("node", [file], { cwd: app, encoding: "utf8", env: { ...process.env, SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: `${E2E_ORIGIN}/v1` } });
 }
+const runQuickStart = (app: string) => runReadmeBlock(app, "Quick start");
 
 test("npm install <path-to-sdk> builds the SDK on install: the import and the sluice bin work, also where unapproved scripts are refused", async () => {
   const sdk = path.resolve("sdk");
@@ -63,6 +66,9 @@ test("npm install <path-to-sdk> builds the SDK on install: the import and the sl
     expect(existsSync(path.join(sdk, "dist/index.js"))).toBe(true);
     expect(runQuickStart(app).trim()).toMatch(/^tx_\w+ SUCCESS$/);
     expect(execFileSync(path.join(app, "node_modules/.bin/sluice"), ["--help"], { encoding: "utf8" })).toContain("sluice listen --forward-to <url>");
+    // The README's payout and decline examples run as written too.
+    expect(runReadmeBlock(app, "Payouts").trim().split("\n")).toEqual(["PROCESSING", "SUCCESS "]);
+    expect(runReadmeBlock(app, "Declines").trim().split("\n")).toEqual(["declined: card_declined", "provider error: processing_error DECLINED"]);
 
     // Where unapproved scripts stop the install (strict-allow-scripts, npm 12's default), the
     // allowScripts entry the README names lets it build.

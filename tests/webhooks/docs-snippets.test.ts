@@ -1,8 +1,9 @@
 // The Python receiver code on /docs/webhooks, run by python3 against a real
 // delivery: documentation code that does not verify a real webhook is a bug.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PYTHON_SHA256, PYTHON_STANDARD } from "@/app/docs/webhooks/snippets";
+import { NODE_HANDLE, NODE_SHA256, NODE_STANDARD, PHP_HANDLE, PHP_SHA256, PYTHON_FLASK, PYTHON_HANDLE, PYTHON_SHA256, PYTHON_STANDARD } from "@/app/docs/webhooks/snippets";
 import { rotateSigningKey } from "@/lib/webhooks/signing-keys";
 import { newMerchant } from "../helpers/fixtures";
 import { eventIdOf, newTransaction, startReceiver, startWebhookWorker, type ReceivedRequest, type Receiver } from "./helpers";
@@ -57,5 +58,55 @@ describe.runIf(hasPython)("the Python examples of /docs/webhooks", () => {
     const rotated = plain(receiver.requests.find((r) => eventIdOf(r) === next)!);
     expect(runPython(rotated, newKey)).toEqual({ sha256: true, standard: true });
     expect(runPython(rotated, key)).toEqual({ sha256: false, standard: true });
+  });
+});
+
+// Issue #25, item 13: a refund and a chargeback send transaction.succeeded with the sale's
+// orderId. Each language's handler on /docs/webhooks must fulfil the sale once and never again
+// for its refund or chargeback; run with stubs that print what they were asked to do.
+const event = (action: string, extra: Record<string, unknown> = {}) => ({ id: `evt_${action}`, event: "transaction.succeeded", data: { id: `tx_${action}`, orderId: "order_1001", status: "SUCCESS", action, amount: 1050, currency: "USD", ...extra } });
+const EVENTS = [event("SALE"), event("REFUND", { parentId: "tx_SALE", amount: 500 }), event("CHARGEBACK", { parentId: "tx_SALE" }), event("PAYOUT", { orderId: "payout_7" }), { ...event("SALE"), event: "transaction.declined" }];
+const EXPECTED_CALLS = ["fulfil order_1001", "money back tx_SALE 500", "money back tx_SALE 1050", "payout sent payout_7"];
+
+describe("the handlers of /docs/webhooks switch on data.action", () => {
+  it("Node.js", () => {
+    const stubs = `const calls = [];
+const fulfilOrder = (o) => calls.push("fulfil " + o);
+const markPayoutSent = (o) => calls.push("payout sent " + o);
+const recordMoneyBack = (p, a) => calls.push("money back " + p + " " + a);`;
+    const run = spawnSync(process.execPath, ["-e", `${stubs}\n${NODE_HANDLE}\nfor (const e of ${JSON.stringify(EVENTS)}) handleEvent(e);\nconsole.log(JSON.stringify(calls));`], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual(EXPECTED_CALLS);
+  });
+
+  it.runIf(hasPython)("Python", () => {
+    const stubs = `import json
+calls = []
+def fulfil_order(o): calls.append(f"fulfil {o}")
+def mark_payout_sent(o): calls.append(f"payout sent {o}")
+def record_money_back(p, a): calls.append(f"money back {p} {a}")`;
+    const run = spawnSync("python3", ["-c", `${stubs}\n\n${PYTHON_HANDLE}\n\nfor e in json.loads(${JSON.stringify(JSON.stringify(EVENTS))}):\n    handle_event(e)\nprint(json.dumps(calls))`], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual(EXPECTED_CALLS);
+  });
+
+  it.runIf(spawnSync("php", ["--version"]).status === 0)("PHP", () => {
+    const stubs = `$calls = [];
+function fulfil_order($o) { global $calls; $calls[] = "fulfil $o"; }
+function mark_payout_sent($o) { global $calls; $calls[] = "payout sent $o"; }
+function record_money_back($p, $a) { global $calls; $calls[] = "money back $p $a"; }`;
+    const code = `${stubs}\n${PHP_HANDLE.replace("<?php\n", "")}\nforeach (json_decode(${JSON.stringify(JSON.stringify(EVENTS))}, true) as $e) { handle_event($e); }\necho json_encode($calls);`;
+    const run = spawnSync("php", ["-r", code], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual(EXPECTED_CALLS);
+  });
+
+  it("every receiver snippet and README hands the event to the handler, none fulfils on the kind alone", () => {
+    for (const [name, code] of Object.entries({ NODE_SHA256, NODE_STANDARD, PYTHON_FLASK, PHP_SHA256 })) expect(code, name).toMatch(/handle_?[eE]vent\(/);
+    for (const file of ["README.md", "sdk/README.md"]) {
+      const text = readFileSync(file, "utf8");
+      expect(text, file).toMatch(/switch \(event\.data\.action\)/);
+      expect(text, file).not.toMatch(/=== "transaction\.succeeded"\) fulfil/);
+    }
   });
 });

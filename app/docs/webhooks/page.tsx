@@ -77,6 +77,7 @@ export default function VerifyWebhooksPage() {
             ["signing-key", "Which bytes are the key"],
             ["sha256", "Check X-Sluice-Signature"],
             ["standard-webhooks", "Check the Standard Webhooks headers"],
+            ["act", "Act on an event: switch on data.action"],
             ["node-helper", "The Node helper"],
             ["retries", "Answers and retries"],
             ["duplicates-ordering", "Duplicates and ordering"],
@@ -182,6 +183,17 @@ export default function VerifyWebhooksPage() {
         as shown.
       </P>
 
+      <H2 id="act">Act on an event: switch on data.action</H2>
+      <P>
+        Refunds, chargebacks and payouts are transactions too and send the same kinds as a sale. A refund that went through is{" "}
+        <C>transaction.succeeded</C> with the <em>sale&apos;s</em> <C>orderId</C>; only <C>data.action</C> (<C>REFUND</C>) and <C>data.parentId</C> (the
+        sale) tell it apart. A handler that fulfils an order on <C>transaction.succeeded</C> alone fulfils it again on a refund. Switch on both (a
+        registered endpoint can also take only some actions, see <a href="#endpoints">Webhook endpoints</a>):
+      </P>
+      <Code label="Node.js" code={snippet.NODE_HANDLE} />
+      <Code label="Python" code={snippet.PYTHON_HANDLE} />
+      <Code label="PHP" code={snippet.PHP_HANDLE} />
+
       <H2 id="node-helper">The Node helper</H2>
       <P>
         Sluice&apos;s repository ships both checks as one dependency-free file, <C>lib/webhooks/verify-webhook.ts</C> (only <C>node:crypto</C>, constant-time
@@ -260,12 +272,13 @@ export default function VerifyWebhooksPage() {
       <H2 id="endpoints">Webhook endpoints</H2>
       <P>
         Besides each transaction&apos;s <C>callbackUrl</C> (which works exactly as above), you can register up to 16 endpoints per environment with{" "}
-        <C>POST /v1/webhook-endpoints</C> <C>{"{url, events?, description?}"}</C> or on the back office&apos;s <em>Developers</em> page. Each receives every
-        event of the kinds it lists (all kinds when <C>events</C> is empty), as its own delivery: its own attempts, retry schedule, order per transaction
+        <C>POST /v1/webhook-endpoints</C> <C>{"{url, events?, actions?, description?}"}</C> or on the back office&apos;s <em>Developers</em> page. Each receives every
+        event of the kinds it lists (all kinds when <C>events</C> is empty) whose transaction has one of the actions it lists (<C>SALE</C>, <C>PAYOUT</C>,{" "}
+        <C>AUTHORIZE</C>, <C>REFUND</C>, <C>CHARGEBACK</C>; all when <C>actions</C> is empty — an order service can take <C>SALE</C> only), as its own delivery: its own attempts, retry schedule, order per transaction
         and record, so an endpoint that is down delays nobody else. Each endpoint has its own secret (<C>whsec_…</C>, shown once when it is created
         and when it is rotated): deliveries to it are signed with that secret instead of your signing key, in both schemes, and the bytes, event id and{" "}
         <C>sequence</C> are those of the event. <C>POST /v1/webhook-endpoints/&#123;id&#125;/rotate-secret</C> keeps the old secret signing beside the
-        new one for <C>expireCurrentInHours</C> (default 24). <C>GET</C>, <C>PATCH</C> (<C>url</C>, <C>events</C>, <C>description</C>,{" "}
+        new one for <C>expireCurrentInHours</C> (default 24). <C>GET</C>, <C>PATCH</C> (<C>url</C>, <C>events</C>, <C>actions</C>, <C>description</C>,{" "}
         <C>enabled</C>) and <C>DELETE</C> work on <C>/v1/webhook-endpoints/&#123;id&#125;</C>. An endpoint whose deliveries failed for good for 50 events in
         a row over at least 24 hours is disabled, with the reason shown; enabling it again does not resend what it missed — recover it.
       </P>

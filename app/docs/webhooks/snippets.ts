@@ -1,6 +1,7 @@
 // Receiver code shown on /docs/webhooks. Kept as data so that
 // tests/webhooks/docs-snippets.test.ts can run the Python examples against
-// real deliveries: documentation code that does not work is a bug.
+// real deliveries, and the handlers of every language against a sale, a
+// refund and a chargeback: documentation code that does not work is a bug.
 
 export const NODE_SHA256 = `import express from "express";
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -15,7 +16,8 @@ app.post("/webhooks/sluice", express.raw({ type: "application/json" }), (req, re
   if (!valid) return res.status(400).send("invalid signature");
 
   const event = JSON.parse(req.body.toString("utf8"));
-  // Deduplicate by event.id, then act on event.event / event.data.
+  // Deduplicate by event.id, then act on it by event.event and event.data.action (below).
+  handleEvent(event);
   res.sendStatus(200);
 });`;
 
@@ -32,6 +34,7 @@ app.post("/webhooks/sluice", express.raw({ type: "application/json" }), (req, re
   } catch {
     return res.status(400).send("invalid signature");
   }
+  handleEvent(event);
   res.sendStatus(200);
 });`;
 
@@ -89,7 +92,7 @@ def sluice_webhook():
     if not verify_sluice_signature(raw, request.headers.get("X-Sluice-Signature", ""), SIGNING_KEY):
         abort(400)
     # or: verify_standard_webhook(raw, request.headers, SIGNING_KEY)
-    event = json.loads(raw)
+    handle_event(json.loads(raw))
     return "", 200`;
 
 export const PHP_SHA256 = `<?php
@@ -103,7 +106,8 @@ if (!hash_equals($expected, $given)) {             // constant-time comparison
     exit('invalid signature');
 }
 $event = json_decode($raw, true);
-// Deduplicate by $event['id'], then act on $event['event'] / $event['data'].
+// Deduplicate by $event['id'], then act on it by event and data.action (below).
+handle_event($event);
 http_response_code(200);`;
 
 export const PHP_STANDARD = `<?php
@@ -128,6 +132,62 @@ function verify_standard_webhook(string $raw, string $key, int $tolerance = 300)
 if (!verify_standard_webhook(file_get_contents('php://input'), getenv('SLUICE_SIGNING_KEY'))) {
     http_response_code(400);
     exit('invalid signature');
+}`;
+
+// Acting on an event. A refund, a chargeback and a payout send the same kinds
+// as a sale (a refund that went through is transaction.succeeded, with the
+// sale's orderId): every handler switches on data.action as well.
+export const NODE_HANDLE = `function handleEvent(event) {
+  if (event.event !== "transaction.succeeded") return;
+  switch (event.data.action) {
+    case "SALE":
+    case "AUTHORIZE": // captured
+      fulfilOrder(event.data.orderId);
+      break;
+    case "PAYOUT":
+      markPayoutSent(event.data.orderId);
+      break;
+    case "REFUND":
+    case "CHARGEBACK":
+      // Same kind, the sale's orderId: never fulfil here. parentId is the sale.
+      recordMoneyBack(event.data.parentId, event.data.amount);
+      break;
+  }
+}`;
+
+export const PYTHON_HANDLE = `def handle_event(event: dict) -> None:
+    if event["event"] != "transaction.succeeded":
+        return
+    data = event["data"]
+    action = data["action"]
+    if action in ("SALE", "AUTHORIZE"):  # AUTHORIZE: captured
+        fulfil_order(data["orderId"])
+    elif action == "PAYOUT":
+        mark_payout_sent(data["orderId"])
+    elif action in ("REFUND", "CHARGEBACK"):
+        # Same kind, the sale's orderId: never fulfil here. parentId is the sale.
+        record_money_back(data["parentId"], data["amount"])`;
+
+export const PHP_HANDLE = `<?php
+function handle_event(array $event): void {
+    if ($event['event'] !== 'transaction.succeeded') {
+        return;
+    }
+    $data = $event['data'];
+    switch ($data['action']) {
+        case 'SALE':
+        case 'AUTHORIZE': // captured
+            fulfil_order($data['orderId']);
+            break;
+        case 'PAYOUT':
+            mark_payout_sent($data['orderId']);
+            break;
+        case 'REFUND':
+        case 'CHARGEBACK':
+            // Same kind, the sale's orderId: never fulfil here. parentId is the sale.
+            record_money_back($data['parentId'], $data['amount']);
+            break;
+    }
 }`;
 
 export const EXAMPLE_PAYLOAD = `{
