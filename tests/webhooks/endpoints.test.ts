@@ -291,11 +291,12 @@ describe("Developers → Webhook endpoints", () => {
     expect((await rejection(createEndpointAsStaff({ actor: viewer, merchantId: m.merchant.id, input: { ...base, url: "https://x.example.com" } }))).code).toBe("insufficient_permissions");
     expect((await rejection(createEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...base, url: "https://x.example.com", events: "transaction.paid" } }))).message).toContain("events must list event kinds");
 
-    const created = await createEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...base, url: "https://x.example.com/hook", events: "transaction.succeeded, transaction.declined", description: "Orders" }, ip: "198.51.100.2" });
-    expect(created).toMatchObject({ events: ["transaction.succeeded", "transaction.declined"], description: "Orders", secret: expect.stringMatching(/^whsec_/) });
+    const created = await createEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...base, url: "https://x.example.com/hook", events: "transaction.succeeded, transaction.declined", actions: "sale, authorize", description: "Orders" }, ip: "198.51.100.2" });
+    expect(created).toMatchObject({ events: ["transaction.succeeded", "transaction.declined"], actions: ["SALE", "AUTHORIZE"], description: "Orders", secret: expect.stringMatching(/^whsec_/) });
+    expect((await rejection(createEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...base, url: "https://x.example.com", actions: "refund.succeeded" } }))).message).toContain("actions must list transaction actions");
     const input = { ...base, endpointId: created.id };
     expect((await rotateEndpointSecretAsStaff({ actor: developer, merchantId: m.merchant.id, input })).secret).not.toBe(created.secret);
-    expect(await editEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...input, url: "https://x.example.com/v2", events: "", description: "" } })).toMatchObject({ url: "https://x.example.com/v2", events: [...ENDPOINT_EVENT_KINDS], description: "" });
+    expect(await editEndpointAsStaff({ actor: developer, merchantId: m.merchant.id, input: { ...input, url: "https://x.example.com/v2", events: "", actions: "", description: "" } })).toMatchObject({ url: "https://x.example.com/v2", events: [...ENDPOINT_EVENT_KINDS], actions: ["SALE", "PAYOUT", "AUTHORIZE", "REFUND", "CHARGEBACK"], description: "" });
     expect(await setEndpointEnabledAsStaff({ actor: developer, merchantId: m.merchant.id, input, enabled: false })).toMatchObject({ enabled: false });
     const other = await newMerchant();
     expect((await rejection(deleteEndpointAsStaff({ actor: await actorFor(other.owner.email), merchantId: other.merchant.id, input }))).code).toBe("not_found");
