@@ -53,7 +53,6 @@ function runReadmeBlock(app: string, heading: string): string {
   const m = createMerchant(`SDK folder ${Date.now()}`);
   return execFileSync("node", [file], { cwd: app, encoding: "utf8", env: { ...process.env, SLUICE_API_KEY: m.keys.sandbox, SLUICE_BASE_URL: `${E2E_ORIGIN}/v1` } });
 }
-const runQuickStart = (app: string) => runReadmeBlock(app, "Quick start");
 
 test("the READMEs name the one install that works: the tarball, not the unbuilt folder (issue #25, item 18)", () => {
   const install = /## Install\n([\s\S]*?)## Quick start/.exec(readFileSync(path.resolve("sdk/README.md"), "utf8"))![1]!;
