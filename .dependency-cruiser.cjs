@@ -17,6 +17,24 @@ const FLOORS = [
   ["api", "backoffice", "monitoring"],
 ];
 
+// The list is closed: a folder of lib/ on no floor would escape every floor
+// rule (nothing forbids a lower floor from importing it), so the check
+// refuses to run until the folder has a floor. Read next to this file, so a
+// copy of it (tests/architecture) checks the lib/ beside the copy.
+const path = require("node:path");
+const fs = require("node:fs");
+const libDir = path.join(__dirname, "lib");
+const unplaced = fs
+  .readdirSync(libDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !FLOORS.flat().includes(entry.name))
+  .map((entry) => `lib/${entry.name}/`);
+if (unplaced.length > 0) {
+  throw new Error(
+    `${unplaced.join(", ")} ${unplaced.length === 1 ? "is" : "are"} on no floor of lib/: add ${unplaced.length === 1 ? "it" : "each"} to FLOORS in .dependency-cruiser.cjs ` +
+      `(on the floor above every lib/ folder it imports and below every folder that imports it) and to the floor table in README.md ("The floors of lib/").`,
+  );
+}
+
 const floorRules = FLOORS.flatMap((floor, i) =>
   floor.map((folder) => {
     const notBelow = FLOORS.slice(i).flat().filter((f) => f !== folder);

@@ -1,7 +1,8 @@
 // `npm test`: every kind of test, in order, stopping at the first failure.
 //   1. services (PostgreSQL, Redis, Chromium), .env, Prisma client
-//   2. type check, ESLint, knip (unused files, exports, dependencies) and the
-//      import rules of .dependency-cruiser.cjs (the floors of lib/)
+//   2. `npm run check`: type check, ESLint, knip (unused files, exports,
+//      dependencies), the import rules of .dependency-cruiser.cjs (the floors
+//      of lib/) and the back office's no-write rule, side by side
 //   3. Vitest: unit and integration tests (real PostgreSQL and Redis)
 //   4. production build, then Playwright end-to-end tests in Chromium, then
 //      ledger:check on the database those journeys moved money through
@@ -26,13 +27,8 @@ try {
   const chromium = await ensureChromium();
   run("npm", ["run", "--silent", "db:generate"]);
 
-  step("type check");
-  run("npx", ["tsc", "--noEmit"]);
-
-  step("lint: ESLint, knip, import rules (dependency-cruiser)");
-  run("npm", ["run", "--silent", "lint"]);
-  run("npm", ["run", "--silent", "lint:unused"]);
-  run("npm", ["run", "--silent", "lint:deps"]);
+  step("static checks (npm run check)");
+  run("npm", ["run", "--silent", "check"]);
 
   step("unit and integration tests (Vitest)");
   run("npx", ["vitest", "run", ...process.argv.slice(2)]);
