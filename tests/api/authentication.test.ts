@@ -50,7 +50,7 @@ describe("GET /v1/merchants/me", () => {
     const m = await newMerchant();
     const k = await createApiKey({ merchantId: m.merchant.id, environment: "sandbox" });
     expect((await merchantsMe(apiRequest("/merchants/me", { key: k.key }))).status).toBe(200);
-    expect(await revokeApiKey({ merchantId: m.merchant.id, keyId: k.id })).toBe(true);
+    expect(await revokeApiKey({ merchantId: m.merchant.id, keyId: k.id })).toMatchObject({ id: k.id });
     expect((await merchantsMe(apiRequest("/merchants/me", { key: k.key }))).status).toBe(401);
   });
 

@@ -1,13 +1,13 @@
-// Regenerating a key: a new secret with the same name and scope, and the old
-// one revoked in the same database transaction, so there is never a moment
-// with neither or both. Sandbox keys regenerate freely; production keys only
-// after re-authentication (SPEC §2).
+// Regenerating a key from the back office (lib/api-keys/regenerate-api-key.ts
+// does it). Sandbox keys regenerate freely; production keys only after
+// re-authentication (SPEC §2).
 import { z } from "zod";
-import { createApiKey, type CreatedApiKey } from "@/lib/api-keys/create-api-key";
+import type { CreatedApiKey } from "@/lib/api-keys/create-api-key";
+import { regenerateApiKey } from "@/lib/api-keys/regenerate-api-key";
 import { reauthenticate } from "@/lib/auth/reauthenticate";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
-import { invalid, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { assertMayWorkIn, authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -24,9 +24,7 @@ export async function regenerateApiKeyAsStaff({ actor, merchantId, input, ip = n
   assertMayWorkIn(access, old.environment);
   if (old.environment === "production") await reauthenticate({ userId: actor.id, password: data.password, code: data.code, ip });
   return db.$transaction(async (tx) => {
-    const { count } = await tx.apiKey.updateMany({ where: { id: old.id, merchantId, revokedAt: null }, data: { revokedAt: new Date() } });
-    if (count !== 1) throw invalid("This key was revoked in the meantime; create a new one instead");
-    const key = await createApiKey({ merchantId, environment: old.environment, scope: old.scope, name: old.name, createdById: actor.id, tx });
+    const key = await regenerateApiKey({ merchantId, old, createdById: actor.id, tx });
     await writeAudit(
       { ...auditActor(actor, ip), action: "api_key.regenerated", merchantId, environment: old.environment, targetType: "api_key", targetId: key.id, details: { previousKeyId: old.id, prefix: key.prefix, last4: key.last4 } },
       tx,

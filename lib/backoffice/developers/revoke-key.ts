@@ -4,6 +4,7 @@
 // leaked live key must be revocable at once by whoever can.
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
@@ -18,9 +19,8 @@ export async function revokeApiKeyAsStaff({ actor, merchantId, input, ip = null 
   await authorize({ actor, merchantId, permission: "developers.manage" });
   const data = parseInput(ZRevokeKeyInput, input);
   await db.$transaction(async (tx) => {
-    const key = await tx.apiKey.findFirst({ where: { id: data.keyId, merchantId, revokedAt: null }, select: { id: true, environment: true, prefix: true, last4: true } });
+    const key = await revokeApiKey({ merchantId, keyId: data.keyId, tx });
     if (!key) throw notFound("API key not found");
-    await tx.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
     await writeAudit(
       { ...auditActor(actor, ip), action: "api_key.revoked", merchantId, environment: key.environment, targetType: "api_key", targetId: key.id, reason: data.reason || undefined, details: { prefix: key.prefix, last4: key.last4 } },
       tx,
