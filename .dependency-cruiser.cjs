@@ -9,7 +9,7 @@ const FLOORS = [
   ["api-keys", "http", "openapi", "providers"],
   ["connectors"],
   ["api-requests", "auth", "customers", "ledger", "payment-methods", "webhooks"],
-  ["kyc", "merchants", "routing", "secrets"],
+  ["kyc", "merchants", "routing", "secrets", "team"],
   ["transactions"],
   ["checkout", "maintenance", "provider-events", "risk"],
   ["payouts"],

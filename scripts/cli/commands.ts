@@ -7,7 +7,7 @@ import { reviewKyc } from "../../lib/kyc/review-kyc";
 import { addScreeningEntry, SCREENING_FIELDS, type ScreeningField } from "../../lib/risk/add-screening-entry";
 import { serializeTransaction } from "../../lib/transactions/serialize-transaction";
 import { normaliseEmail } from "../../lib/users/create-user";
-import { createStaffMember } from "../../lib/backoffice/team/create-staff-member";
+import { createStaffMember } from "../../lib/team/create-staff-member";
 import { db } from "../../lib/db";
 import type { Environment, KeyScope, MemberRole } from "../../lib/generated/prisma/enums";
 import { checkLedger } from "../../lib/ledger/check-ledger";

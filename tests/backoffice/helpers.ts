@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { startTotpEnrolment, confirmTotpEnrolment } from "@/lib/auth/enrol-totp";
 import type { StaffUser as Actor } from "@/lib/auth/staff-user";
 import { loadStaffUser as loadActor } from "@/lib/auth/staff-user";
-import { createStaffMember } from "@/lib/backoffice/team/create-staff-member";
+import { createStaffMember } from "@/lib/team/create-staff-member";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { MemberRole } from "@/lib/generated/prisma/enums";

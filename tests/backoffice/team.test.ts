@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { authenticateCredentials } from "@/lib/auth/authenticate-credentials";
 import { getMerchantAccess } from "@/lib/backoffice/authz";
 import { loadStaffUser as loadActor } from "@/lib/auth/staff-user";
-import { acceptInvitation } from "@/lib/backoffice/team/accept-invitation";
+import { acceptInvitation } from "@/lib/team/accept-invitation";
 import { changeMemberRole } from "@/lib/backoffice/team/change-member-role";
 import { getInvitation } from "@/lib/backoffice/team/get-invitation";
 import { inviteMember } from "@/lib/backoffice/team/invite-member";

@@ -14,7 +14,7 @@ import { createPayout } from "@/lib/payouts/create-payout";
 import type { TCreatePayoutRequest } from "@/lib/transactions/schemas";
 import type { KycLevel, MemberRole, TransactionStatus } from "@/lib/generated/prisma/enums";
 import { createOperator } from "@/lib/users/create-user";
-import { createStaffMember } from "@/lib/backoffice/team/create-staff-member";
+import { createStaffMember } from "@/lib/team/create-staff-member";
 import { advancePayout } from "@/lib/payouts/advance-payout";
 import { newMerchant } from "../helpers/fixtures";
 

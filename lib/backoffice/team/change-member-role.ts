@@ -7,7 +7,8 @@ import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
-import { assertKeepsAnOwner, assertMayGrant } from "./team-rules";
+import { setMemberRole } from "@/lib/team/set-member-role";
+import { assertMayGrant } from "./team-rules";
 
 const ZChangeRoleInput = z.object({
   membershipId: z.string().min(1).max(100),
@@ -23,8 +24,7 @@ export async function changeMemberRole({ actor, merchantId, input, ip = null }: 
     if (!membership) throw notFound("Team member not found");
     if (membership.role === data.role) return;
     assertMayGrant(access, membership.role, data.role);
-    if (membership.role === "OWNER") await assertKeepsAnOwner(tx, merchantId, membership.id);
-    await tx.membership.update({ where: { id: membership.id }, data: { role: data.role } });
+    await setMemberRole({ merchantId, membership, role: data.role, tx });
     await writeAudit(
       {
         ...auditActor(actor, ip),

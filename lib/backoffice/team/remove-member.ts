@@ -7,7 +7,8 @@ import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { ZReason } from "../schemas";
-import { assertKeepsAnOwner, assertMayGrant } from "./team-rules";
+import { removeMembership } from "@/lib/team/remove-membership";
+import { assertMayGrant } from "./team-rules";
 
 const ZRemoveMemberInput = z.object({ membershipId: z.string().min(1).max(100), reason: ZReason });
 
@@ -19,8 +20,7 @@ export async function removeMember({ actor, merchantId, input, ip = null }: { ac
     const membership = await tx.membership.findFirst({ where: { id: data.membershipId, merchantId }, select: { id: true, role: true, user: { select: { id: true, email: true } } } });
     if (!membership) throw notFound("Team member not found");
     assertMayGrant(access, membership.role);
-    if (membership.role === "OWNER") await assertKeepsAnOwner(tx, merchantId, membership.id);
-    await tx.membership.delete({ where: { id: membership.id } });
+    await removeMembership({ merchantId, membership, tx });
     await writeAudit(
       { ...auditActor(actor, ip), action: "member.removed", merchantId, targetType: "user", targetId: membership.user.id, reason: data.reason || undefined, details: { email: membership.user.email, role: membership.role } },
       tx,

@@ -7,7 +7,7 @@
 // actor's password (and code), always audited. The person's sessions end at
 // once; at their next sign-in they set up a new authenticator (operators must).
 import { z } from "zod";
-import { endSessions } from "@/lib/auth/end-sessions";
+import { resetTotp } from "@/lib/auth/reset-totp";
 import { reauthenticate } from "@/lib/auth/reauthenticate";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
@@ -45,10 +45,7 @@ export async function resetTwoFactor({ actor, merchantId, input, ip = null }: { 
   await reauthenticate({ userId: actor.id, password: data.password, code: data.code, ip });
 
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: target.id }, data: { totpSecretEncrypted: null, totpEnabledAt: null } });
-    // The codes belonged to the old authenticator: the new one comes with its own.
-    await tx.recoveryCode.deleteMany({ where: { userId: target.id } });
-    await endSessions(target.id, tx);
+    await resetTotp({ userId: target.id, tx });
     await writeAudit(
       { ...auditActor(actor, ip), action: "auth.totp_reset", merchantId, targetType: "user", targetId: target.id, reason: data.reason, details: { email: target.email } },
       tx,

@@ -6,6 +6,7 @@ import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
+import { deleteInvitation } from "@/lib/team/delete-invitation";
 import { assertMayGrant } from "./team-rules";
 
 const ZRevokeInvitationInput = z.object({ invitationId: z.string().min(1).max(100) });
@@ -18,7 +19,7 @@ export async function revokeInvitation({ actor, merchantId, input, ip = null }: 
     const invitation = await tx.invitation.findFirst({ where: { id: invitationId, merchantId, acceptedAt: null }, select: { id: true, email: true, role: true } });
     if (!invitation) throw notFound("Invitation not found");
     assertMayGrant(access, invitation.role);
-    await tx.invitation.delete({ where: { id: invitation.id } });
+    await deleteInvitation({ invitationId: invitation.id, tx });
     await writeAudit({ ...auditActor(actor, ip), action: "invitation.revoked", merchantId, targetType: "invitation", targetId: invitation.id, details: { email: invitation.email, role: invitation.role } }, tx);
   });
 }

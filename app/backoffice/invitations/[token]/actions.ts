@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { clientIp } from "@/lib/auth/client-ip";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { runAction } from "@/app/backoffice/_server/run-action";
-import { acceptInvitation } from "@/lib/backoffice/team/accept-invitation";
+import { acceptInvitation } from "@/lib/team/accept-invitation";
 import { formObject } from "@/lib/schema/parse-input";
 
 export async function acceptInvitationAction(_prev: ActionState, formData: FormData): Promise<ActionState> {
