@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/errors";
+import { changeMerchantActive } from "@/lib/merchants/set-merchant-active";
 import { auditActor } from "../audit-actor";
 import { assertOperator } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -21,10 +21,7 @@ export async function setMerchantActive({ actor, input, ip = null }: { actor: St
   assertOperator(actor);
   const { merchantId, active, reason } = parseInput(ZSetMerchantActiveInput, input);
   return db.$transaction(async (tx) => {
-    const merchant = await tx.merchant.findUnique({ where: { id: merchantId }, select: { id: true } });
-    if (!merchant) throw notFound("Merchant not found");
-    const { count } = await tx.merchant.updateMany({ where: { id: merchantId, isActive: !active }, data: { isActive: active } });
-    if (count === 0) return { changed: false };
+    if (!(await changeMerchantActive({ merchantId, active, tx }))) return { changed: false };
     await writeAudit({ ...auditActor(actor, ip), action: active ? "merchant.activated" : "merchant.deactivated", merchantId, targetType: "merchant", targetId: merchantId, reason: reason || undefined }, tx);
     return { changed: true };
   });

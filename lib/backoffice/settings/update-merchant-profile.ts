@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
+import { saveMerchantProfile } from "@/lib/merchants/update-merchant-profile";
 import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -22,7 +23,7 @@ export async function updateMerchantProfile({ actor, merchantId, input, ip = nul
   const data = parseInput(ZMerchantProfileInput, input);
   const before = { name: access.merchant.name, domain: access.merchant.domain };
   await db.$transaction(async (tx) => {
-    await tx.merchant.update({ where: { id: merchantId }, data });
+    await saveMerchantProfile({ merchantId, profile: data, tx });
     await writeAudit({ ...auditActor(actor, ip), action: "merchant.profile_updated", merchantId, targetType: "merchant", targetId: merchantId, details: { before, after: data } }, tx);
   });
 }

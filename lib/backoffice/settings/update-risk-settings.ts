@@ -5,12 +5,13 @@
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { parseInput } from "@/lib/schema/parse-input";
 import { forgetCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
+import { saveRiskSettings } from "@/lib/merchants/update-risk-settings";
 import { AUTHORIZATION_VALIDITY_DAYS } from "@/lib/risk/risk-defaults";
 import { environmentOf, ZEnvironment, ZReason } from "../schemas";
 import { getRiskAmountUnit, parseRiskAmount, type RiskAmountUnit } from "./risk-amounts";
@@ -64,9 +65,7 @@ export async function updateRiskSettings({ actor, merchantId, input, ip = null }
   }
   const values = { ...amounts(form, unit), velocityLimit: form.velocityLimit, checkoutExpiryMinutes: form.checkoutExpiryMinutes, authorizationValidityDays: form.authorizationValidityDays };
   await db.$transaction(async (tx) => {
-    const current = await tx.merchantSettings.findUnique({ where: { merchantId_environment: { merchantId, environment } } });
-    if (!current) throw notFound("Settings not found");
-    await tx.merchantSettings.update({ where: { id: current.id }, data: values });
+    const current = await saveRiskSettings({ merchantId, environment, values, tx });
     // The audit entry keeps minor units, as stored (JSON has no bigint; these integers are exact as numbers).
     const plain = (v: typeof values | typeof current) => ({
       kycThreshold: Number(v.kycThreshold),
