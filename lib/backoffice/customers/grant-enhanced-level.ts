@@ -3,14 +3,12 @@
 // already verified, after checking the extra evidence (source of funds,
 // documents sent outside Sluice) themselves. Only an operator, with a
 // required reason; recorded as a reviewed verification in the customer's KYC
-// history and in the audit log. Conditional on the customer still being
-// verified at basic, so two operators clicking at once grant it once.
+// history (lib/kyc/grant-enhanced-level.ts) and in the audit log.
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { verificationToken, verificationTokenHash } from "@/lib/kyc/verification-token";
+import { grantEnhancedKycLevel } from "@/lib/kyc/grant-enhanced-level";
 import { auditActor } from "../audit-actor";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -32,17 +30,10 @@ export async function grantEnhancedLevel({ actor, merchantId, input, ip = null }
   if (c.kycLevel === "enhanced") throw invalid("This customer already has the enhanced level");
   if (c.kycStatus !== "verified") throw invalid(`The customer's identity is not verified (KYC ${c.kycStatus}); verify it before granting the enhanced level`);
 
-  const now = new Date();
   return db.$transaction(async (tx) => {
-    const { count } = await tx.customer.updateMany({ where: { id: c.id, kycStatus: "verified", kycLevel: "basic" }, data: { kycLevel: "enhanced" } });
-    if (count !== 1) throw invalid("The customer's KYC changed in the meantime; reload and try again");
-    const id = newId("kyc");
-    // Decided here, never sent to the customer: the link exists only as the hash every verification has.
-    const verification = await tx.kycVerification.create({
-      data: { id, customerId: c.id, tokenHash: verificationTokenHash(verificationToken(id)), level: "enhanced", status: "verified", reviewedAt: now, reviewedById: actor.id, reviewNote: data.reason },
-    });
+    const verification = await grantEnhancedKycLevel({ customerId: c.id, reviewedById: actor.id, note: data.reason, tx });
     await writeAudit(
-      { ...auditActor(actor, ip), action: "kyc.enhanced_granted", merchantId, environment: c.environment, targetType: "customer", targetId: c.id, reason: data.reason, details: { verificationId: verification.id, buyerId: c.buyerId } },
+      { ...auditActor(actor, ip), action: "kyc.enhanced_granted", merchantId, environment: c.environment, targetType: "customer", targetId: c.id, reason: data.reason, details: { verificationId: verification.verificationId, buyerId: c.buyerId } },
       tx,
     );
     return { customerId: c.id, kycLevel: "enhanced" as const };

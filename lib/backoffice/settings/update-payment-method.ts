@@ -7,6 +7,7 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { invalid, notFound } from "@/lib/errors";
 import { forgetCachedPaymentMethods } from "@/lib/payment-methods/resolve-payment-method";
+import { savePaymentMethodSettings } from "@/lib/payment-methods/update-payment-method";
 import { isCurrency } from "@/lib/schema/currencies";
 import { auditActor } from "../audit-actor";
 import { assertMayWorkIn, authorize } from "../authz";
@@ -45,7 +46,7 @@ export async function updatePaymentMethod({ actor, merchantId, input, ip = null 
     if (!method) throw notFound("Payment method not found");
     assertMayWorkIn(access, method.environment);
     const after = { enabled: data.enabled, currencies: data.currencies, minAmount: data.minAmount, maxAmount: data.maxAmount };
-    await tx.paymentMethod.update({ where: { id: method.id }, data: after });
+    await savePaymentMethodSettings({ methodId: method.id, settings: after, tx });
     const show = (v: { enabled: boolean; currencies: string[]; minAmount: bigint | null; maxAmount: bigint | null }) => ({
       enabled: v.enabled,
       currencies: v.currencies,
