@@ -27,6 +27,11 @@ const config = [
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // CommonJS config files (.dependency-cruiser.cjs) load Node's modules the CommonJS way.
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     ignores: ["lib/generated/**", ".next/**", ".next-*/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "sdk/dist/**"],
   },
 ];
