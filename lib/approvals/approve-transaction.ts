@@ -61,7 +61,7 @@ export async function approveTransaction({ actor, transactionId, reason, seenUpd
 
       if (approvals < held.requiredApprovals) {
         const { count } = await tx.transaction.updateMany({ where: { id: transactionId, status: "WAIT_APPROVE", updatedAt: seenUpdatedAt }, data: { updatedAt: new Date() } });
-        if (count !== 1) throw new StaleDecisionError(seenUpdatedAt);
+        if (count !== 1) throw new StaleDecisionError();
         await writeAudit({ ...auditBase, action: "transaction.approval_recorded", details }, tx);
         const transaction = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId } });
         return { transaction, eventId: null, outcome: "awaiting_second_approval" as const, approvals };

@@ -96,7 +96,7 @@ describe("one decision, on current data", () => {
     const results = await Promise.allSettled([a, b].map((op) => approveTransaction({ actor: { userId: op.id }, transactionId: held.id, reason: "ok", seenUpdatedAt: held.updatedAt })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
-    expect((refused.reason as Error).message).toMatch(/someone else decided first|changed since you loaded it/);
+    expect((refused.reason as Error).message).toMatch(/no longer waits for approval|changed since you opened it/);
     expect(await db.approval.count({ where: { transactionId: held.id } })).toBe(1);
     expect(await db.transactionEvent.count({ where: { transactionId: held.id, fromStatus: "WAIT_APPROVE" } })).toBe(1);
   });
@@ -119,8 +119,8 @@ describe("one decision, on current data", () => {
     const operator = await newOperator();
     const held = await heldPayout(m);
     const stale = new Date(held.updatedAt.getTime() - 1);
-    await expect(approveTransaction({ actor: { userId: operator.id }, transactionId: held.id, reason: "ok", seenUpdatedAt: stale })).rejects.toThrow(/changed since you loaded it/);
-    await expect(rejectTransaction({ actor: { userId: operator.id }, transactionId: held.id, reason: "no", seenUpdatedAt: stale })).rejects.toThrow(/changed since you loaded it/);
+    await expect(approveTransaction({ actor: { userId: operator.id }, transactionId: held.id, reason: "ok", seenUpdatedAt: stale })).rejects.toThrow(/changed since you opened it/);
+    await expect(rejectTransaction({ actor: { userId: operator.id }, transactionId: held.id, reason: "no", seenUpdatedAt: stale })).rejects.toThrow(/changed since you opened it/);
     const now = await db.transaction.findUniqueOrThrow({ where: { id: held.id } });
     expect(now.status).toBe("WAIT_APPROVE");
     expect(now.updatedAt).toEqual(held.updatedAt);
@@ -142,7 +142,7 @@ describe("dual approval above dualApprovalThreshold", () => {
     // The same person cannot be the second approver.
     await expect(approveTransaction({ actor: { userId: first.id }, transactionId: held.id, reason: "again", seenUpdatedAt: one.transaction.updatedAt })).rejects.toThrow(/already decided/);
     // The second approver's view from before the first approval is stale.
-    await expect(approveTransaction({ actor: { userId: second.id }, transactionId: held.id, reason: "ok", seenUpdatedAt: held.updatedAt })).rejects.toThrow(/changed since you loaded it/);
+    await expect(approveTransaction({ actor: { userId: second.id }, transactionId: held.id, reason: "ok", seenUpdatedAt: held.updatedAt })).rejects.toThrow(/changed since you opened it/);
 
     const two = await approveTransaction({ actor: { userId: second.id }, transactionId: held.id, reason: "agree", seenUpdatedAt: one.transaction.updatedAt });
     expect(two).toMatchObject({ outcome: "approved", approvals: 2 });

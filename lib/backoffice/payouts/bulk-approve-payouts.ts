@@ -7,12 +7,11 @@
 import { z } from "zod";
 import { approveTransaction } from "@/lib/approvals/approve-transaction";
 import { decisionReason } from "@/lib/approvals/decision-reason";
-import { StaleDecisionError } from "@/lib/approvals/load-held-transaction";
+import { holdRefusal, StaleDecisionError } from "@/lib/approvals/load-held-transaction";
 import { AppError, invalid } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
 import { getTransaction } from "@/lib/transactions/get-transaction";
-import { decisionRefusal, staleDecision } from "../approvals/decide-hold";
 import { verifyApproverCode } from "../approvals/verify-approver-code";
 import { authorize } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -54,15 +53,14 @@ export async function bulkApprovePayouts({ actor, merchantId, input, ip = null }
 async function approveOne(o: { actor: StaffUser; merchantId: string; environment: Environment; transactionId: string; seenUpdatedAt: Date; reason: string; ip: string | null }): Promise<BulkApproveRowResult> {
   const row = (ok: boolean, message: string) => ({ transactionId: o.transactionId, ok, message });
   try {
-    if (Number.isNaN(o.seenUpdatedAt.getTime())) throw staleDecision();
+    if (Number.isNaN(o.seenUpdatedAt.getTime())) throw new StaleDecisionError();
     const t = await getTransaction({ merchantId: o.merchantId, environment: o.environment, id: o.transactionId });
     if (t.action !== "PAYOUT") throw invalid("This is not a payout");
-    const refusal = decisionRefusal(o.actor, t, o.seenUpdatedAt);
+    const refusal = holdRefusal(o.actor, t, o.seenUpdatedAt);
     if (refusal) throw refusal;
     const r = await approveTransaction({ actor: { userId: o.actor.id, ip: o.ip }, transactionId: t.id, reason: o.reason, seenUpdatedAt: o.seenUpdatedAt });
     return r.outcome === "approved" ? row(true, "Approved: on its way to the provider.") : row(true, `Approval recorded (${r.approvals} of ${r.requiredApprovals}); a second approver is needed.`);
   } catch (error) {
-    if (error instanceof StaleDecisionError) return row(false, staleDecision().message);
     if (error instanceof AppError && error.code !== "internal_error") return row(false, error.message);
     logger.error({ err: error, transactionId: o.transactionId }, "bulk approval of one payout failed");
     return row(false, "Could not be approved because of an unexpected error; nothing changed for it. Try again.");
