@@ -5,7 +5,7 @@
 // section draws the same floors; change both together.
 const FLOORS = [
   ["schema", "generated"], // ground, with lib/*.ts (db, env, errors, ids, log, redis, crypto, time)
-  ["audit", "idempotency", "jobs", "metrics", "rate-limit", "users", "surfaces"],
+  ["api-objects", "audit", "idempotency", "jobs", "metrics", "rate-limit", "users", "surfaces"],
   ["api-keys", "http", "openapi", "providers"],
   ["connectors"],
   ["api-requests", "auth", "customers", "ledger", "payment-methods", "webhooks"],

@@ -4,6 +4,7 @@
 // registerEndpoint() adds the errors every endpoint can give.
 import { errorContent, PaymentError } from "@/lib/openapi/common";
 import { registerEndpoint } from "@/lib/openapi/register-endpoint";
+import { ZTransaction } from "@/lib/api-objects/transaction";
 import { z } from "@/lib/schema/zod";
 import {
   ZCaptureRequest,
@@ -13,7 +14,6 @@ import {
   ZListTransactionsQuery,
   ZPaymentResponse,
   ZSimulateRequest,
-  ZTransaction,
   ZTransactionHistory,
   ZTransactionList,
 } from "./schemas";

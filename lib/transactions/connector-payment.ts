@@ -42,7 +42,7 @@ import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { applyProviderResult, type AppliedResult } from "./provider-result";
 import { scheduleReconciliation } from "./reconcile-attempts";
 import { withOrderIdGuard } from "./order-id";
-import { serializeTransaction } from "./serialize-transaction";
+import { serializeTransaction } from "@/lib/api-objects/serialize-transaction";
 import type { TCreateSaleRequest } from "./schemas";
 import { announceProcessing, insertTransaction } from "./transition";
 

@@ -30,7 +30,7 @@ import { newCheckoutSession } from "./checkout-session";
 import { releaseHold, resultColumns, voidCharge } from "./provider-result";
 import { assertOrderIdUnused, DuplicateOrderIdError } from "./order-id";
 import { directConnectorPayment } from "./connector-payment";
-import { serializeTransaction } from "./serialize-transaction";
+import { serializeTransaction } from "@/lib/api-objects/serialize-transaction";
 import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
 import { requestColumns } from "./transaction-columns";
 import type { Actor } from "@/lib/audit/actor";

@@ -8,7 +8,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import type { z } from "zod";
 import type { TListTransactionsQuery, ZTransactionList } from "./schemas";
-import { serializeTransaction } from "./serialize-transaction";
+import { serializeTransaction } from "@/lib/api-objects/serialize-transaction";
 
 const DEFAULT_PAGE_SIZE = 20;
 

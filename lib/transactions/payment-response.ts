@@ -6,7 +6,7 @@
 // they depend on the transaction alone.
 import { AppError, errorBody, type ErrorFamily } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { serializeTransaction } from "./serialize-transaction";
+import { serializeTransaction } from "@/lib/api-objects/serialize-transaction";
 
 export function paymentResponse({ transaction, url }: { transaction: Transaction; url?: string }) {
   return { status: true as const, transaction: serializeTransaction(transaction), ...(url ? { url } : {}) };

@@ -4,6 +4,7 @@
 // Built once, stored as text in the outbox row, and sent byte for byte on
 // every attempt: the signature always covers exactly what was stored.
 import { z } from "zod";
+import { serializeTransaction } from "@/lib/api-objects/serialize-transaction";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { Environment, TransactionAction, TransactionStatus } from "@/lib/generated/prisma/enums";
 import { DECLINE_CODES } from "@/lib/schema/decline-codes";
@@ -82,25 +83,15 @@ type TTestEventBody = z.infer<typeof ZTestEventBody>;
 /** Every webhook body Sluice sends. */
 export const ZEventBody = z.union([ZTransactionEventBody, ZTestEventBody]).meta({ id: "WebhookEventBody", description: "A webhook body exactly as signed and sent" });
 
+/** The fields of the API's Transaction object a webhook carries, in the order they are sent. */
+const EVENT_DATA_FIELDS = ["id", "orderId", "status", "action", "amount", "currency", "createdAt", "updatedAt", "declineCode", "parentId", "authorizedAt", "captureBefore", "capturedAmount"] as const;
+
 export function buildEventPayload(eventId: string, kind: TransactionEventKind, createdAt: Date, t: Transaction): TTransactionEventBody {
-  const data: TTransactionEventBody["data"] = {
-    id: t.id,
-    orderId: t.orderId,
-    status: t.status,
-    action: t.action,
-    amount: Number(t.amount),
-    currency: t.currency,
-    createdAt: iso(t.createdAt),
-    updatedAt: iso(t.updatedAt),
-  };
-  if (t.declineCode) data.declineCode = t.declineCode as TTransactionEventBody["data"]["declineCode"];
-  if (t.parentId) data.parentId = t.parentId;
-  if (t.action === "AUTHORIZE") {
-    data.authorizedAt = t.authorizedAt ? iso(t.authorizedAt) : null;
-    data.captureBefore = t.captureBefore ? iso(t.captureBefore) : null;
-    data.capturedAmount = Number(t.capturedAmount);
-  }
-  return { id: eventId, sequence: t.eventSequence, event: kind, createdAt: iso(createdAt), environment: t.environment, data };
+  // The API's serialiser decides each field (what is omitted, what is null): a webhook and
+  // GET /v1/transactions/{id} cannot describe one transaction differently.
+  const api = serializeTransaction(t);
+  const data = Object.fromEntries(EVENT_DATA_FIELDS.filter((field) => api[field] !== undefined).map((field) => [field, api[field]]));
+  return { id: eventId, sequence: t.eventSequence, event: kind, createdAt: iso(createdAt), environment: t.environment, data: data as TTransactionEventBody["data"] };
 }
 
 /** The body of a "send a test webhook" event: the envelope of every event, and no transaction. */

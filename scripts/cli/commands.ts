@@ -5,7 +5,7 @@ import { approveTransaction } from "../../lib/approvals/approve-transaction";
 import { rejectTransaction } from "../../lib/approvals/reject-transaction";
 import { reviewKyc } from "../../lib/kyc/review-kyc";
 import { addScreeningEntry, SCREENING_FIELDS, type ScreeningField } from "../../lib/risk/add-screening-entry";
-import { serializeTransaction } from "../../lib/transactions/serialize-transaction";
+import { serializeTransaction } from "../../lib/api-objects/serialize-transaction";
 import { normaliseEmail } from "../../lib/users/create-user";
 import { createStaffMember } from "../../lib/team/create-staff-member";
 import { db } from "../../lib/db";

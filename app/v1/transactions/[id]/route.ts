@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/api-handler";
 import { getTransaction } from "@/lib/transactions/get-transaction";
-import { serializeTransaction } from "@/lib/transactions/serialize-transaction";
+import { serializeTransaction } from "@/lib/api-objects/serialize-transaction";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 import { getTransactionEndpoint } from "@/lib/transactions/api-endpoints";
 

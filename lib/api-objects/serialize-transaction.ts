@@ -2,7 +2,7 @@
 // additions; absent optional fields are omitted rather than null.
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { iso } from "@/lib/time";
-import type { TTransaction } from "./schemas";
+import type { TTransaction } from "./transaction";
 
 /** The zod schema (lib/transactions/schemas.ts) is the one declaration of this shape; it also feeds the OpenAPI document. */
 export type ApiTransaction = TTransaction;
