@@ -62,7 +62,7 @@ export async function startSettlement(t: CheckoutTransaction, { providerRef, del
     return now?.status === "PROCESSING" && readCheckoutState(now.providerState).step === "settling" ? { kind: "next" } : { kind: "closed" };
   }
   try {
-    await enqueueJob(JOBS.settleCheckout, { transactionId: t.id }, { jobId: `checkout-settle-${t.id}`, delayMs });
+    await enqueueJob(JOBS.settleCheckout, { transactionId: t.id }, { delayMs });
   } catch (err) {
     logger.warn({ transactionId: t.id, err: (err as Error).message }, "could not schedule the settlement; the next page view settles it");
   }
@@ -86,6 +86,6 @@ export const settlementRecovery = defineRecovery({
       WHERE status = 'PROCESSING' AND "providerState"->>'step' = 'settling'
         AND ("providerState"->>'settlesAt')::timestamptz < now() - interval '5 seconds'
       ORDER BY "updatedAt" LIMIT ${limit}`;
-    return rows.map(({ id }) => ({ jobId: `checkout-settle-${id}`, data: { transactionId: id } }));
+    return rows.map(({ id }) => ({ transactionId: id }));
   },
 });

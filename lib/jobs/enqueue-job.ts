@@ -56,8 +56,11 @@ export async function withEnqueueTimeout<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function enqueueJob<S extends z.ZodType>(def: JobType<S>, data: z.infer<S>, { jobId, delayMs }: { jobId: string; delayMs?: number }): Promise<Job> {
+/** Queues a job under its kind's jobId (job-types.ts), so the fast path and the recovery can never queue it twice. */
+export async function enqueueJob<S extends z.ZodType>(def: JobType<S>, data: z.infer<S>, { delayMs }: { delayMs?: number } = {}): Promise<Job> {
+  const parsed = def.schema.parse(data);
+  const jobId = def.jobId(parsed);
   if (jobId.includes(":")) throw new Error(`Job id ${jobId} must not contain ':'`);
-  return withEnqueueTimeout(jobQueue(def.queue).add(def.name, def.schema.parse(data), { jobId, ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) }));
+  return withEnqueueTimeout(jobQueue(def.queue).add(def.name, parsed, { jobId, ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) }));
 }
 

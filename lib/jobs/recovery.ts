@@ -5,7 +5,8 @@
 // durable intent. Queueing right after the commit is the fast path; when it
 // was lost (Redis down, a crash between commit and queue, a job that used up
 // its attempts), the kind's recovery finds the intent and queues the job
-// again under its deterministic id, which is a no-op while the job exists.
+// again under its deterministic id (the kind's jobId, declared beside it in
+// job-types.ts and used by the producer too), a no-op while the job exists.
 // Webhook events follow the same rule with their own marker (the outbox's
 // relayedAt, lib/webhooks/relay.ts).
 import type { z } from "zod";
@@ -18,8 +19,8 @@ export interface Recovery<S extends z.ZodType = z.ZodType> {
   job: JobType<S>;
   /** How often the worker looks. */
   everyMs: number;
-  /** Intents whose job should exist by now (past the grace their request had to queue it), oldest first. */
-  due: (limit: number) => Promise<{ jobId: string; data: z.infer<S> }[]>;
+  /** The job data of intents whose job should exist by now (past the grace their request had to queue it), oldest first. */
+  due: (limit: number) => Promise<z.infer<S>[]>;
 }
 
 export function defineRecovery<S extends z.ZodType>(recovery: Recovery<S>): Recovery<S> {
@@ -31,10 +32,10 @@ export async function recover<S extends z.ZodType>(recovery: Recovery<S>, limit 
   const queue = jobQueue(recovery.job.queue);
   let scheduled = 0;
   let retried = 0;
-  for (const { jobId, data } of await recovery.due(limit)) {
-    const job = await queue.getJob(jobId);
+  for (const data of await recovery.due(limit)) {
+    const job = await queue.getJob(recovery.job.jobId(data));
     if (!job) {
-      await enqueueJob(recovery.job, data, { jobId });
+      await enqueueJob(recovery.job, data);
       scheduled++;
     } else if ((await job.getState()) === "failed") {
       await job.retry("failed");

@@ -16,7 +16,3 @@ export const processPayoutJob = defineJob(JOBS.processPayout, async ({ transacti
   }
   return step;
 });
-
-export function payoutJobId(transactionId: string): string {
-  return `payout-${transactionId}`;
-}

@@ -4,7 +4,6 @@
 import { db } from "@/lib/db";
 import { JOBS } from "@/lib/jobs/job-types";
 import { defineRecovery, recover } from "@/lib/jobs/recovery";
-import { payoutJobId } from "./process-payout-job";
 
 /** Younger payouts are still being scheduled by the request that created them. */
 const GRACE_MS = 30_000;
@@ -17,7 +16,7 @@ function duePayouts({ now = new Date(), graceMs = GRACE_MS }: { now?: Date; grac
       take: limit,
       select: { id: true },
     });
-    return rows.map(({ id }) => ({ jobId: payoutJobId(id), data: { transactionId: id } }));
+    return rows.map(({ id }) => ({ transactionId: id }));
   };
 }
 

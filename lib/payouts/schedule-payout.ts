@@ -4,11 +4,10 @@
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { logger } from "@/lib/log";
 import { JOBS } from "@/lib/jobs/job-types";
-import { payoutJobId } from "./process-payout-job";
 
 export async function schedulePayout({ transactionId }: { transactionId: string }): Promise<void> {
   try {
-    await enqueueJob(JOBS.processPayout, { transactionId }, { jobId: payoutJobId(transactionId) });
+    await enqueueJob(JOBS.processPayout, { transactionId });
   } catch (err) {
     logger.warn({ transactionId, err: (err as Error).message }, "could not schedule the payout now; the sweep will");
   }

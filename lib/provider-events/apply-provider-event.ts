@@ -21,7 +21,6 @@ import type { LiveConnector, ProviderEventSubject } from "@/lib/providers/live-c
 import { applyDispute } from "@/lib/transactions/apply-dispute";
 import { applyProviderResult } from "@/lib/transactions/provider-result";
 import { latestPaymentAttempt, settleWithProvider } from "@/lib/transactions/settle-with-provider";
-import { providerEventJobId } from "./receive-provider-event";
 
 /** Could not be applied yet (the provider could not be asked): the job retries with its backoff. */
 class NotYetError extends Error {
@@ -104,6 +103,6 @@ export const providerEventRecovery = defineRecovery({
   everyMs: 10_000,
   due: async (limit) => {
     const rows = await db.providerEvent.findMany({ where: { status: "pending", receivedAt: { lt: new Date(Date.now() - 10_000) } }, orderBy: { receivedAt: "asc" }, take: limit, select: { id: true } });
-    return rows.map(({ id }) => ({ jobId: providerEventJobId(id), data: { eventId: id } }));
+    return rows.map(({ id }) => ({ eventId: id }));
   },
 });

@@ -24,10 +24,6 @@ export const MAX_EVENT_BYTES = 512 * 1024;
 
 const CONNECTOR_ID = /^cn_[0-9A-Za-z]{10,40}$/;
 
-export function providerEventJobId(eventId: string): string {
-  return `provider-event-${eventId}`;
-}
-
 export interface ReceivedEvent {
   received: true;
   /** This provider event was stored before: nothing new happens. */
@@ -61,7 +57,7 @@ export async function receiveProviderEvent({ connectorId, headers, body }: { con
   }
   if (!duplicate && parsed.subject.kind !== "ignored") {
     // The row is the durable intent; if Redis is away the recovery queues the job (lib/provider-events/apply-provider-event.ts).
-    await enqueueJob(JOBS.applyProviderEvent, { eventId: id }, { jobId: providerEventJobId(id) }).catch((err: Error) => logger.warn({ eventId: id, err: err.message }, "could not queue a provider event; the recovery will"));
+    await enqueueJob(JOBS.applyProviderEvent, { eventId: id }).catch((err: Error) => logger.warn({ eventId: id, err: err.message }, "could not queue a provider event; the recovery will"));
   }
   return { received: true, duplicate };
 }

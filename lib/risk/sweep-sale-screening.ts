@@ -17,7 +17,7 @@ function dueScreenings({ olderThanMs = 5_000 }: { olderThanMs?: number } = {}) {
         AND t."createdAt" < now() - make_interval(secs => ${olderThanMs / 1000})
         AND t."createdAt" > now() - interval '7 days'
       ORDER BY t."createdAt" LIMIT ${limit}`;
-    return due.map(({ id }) => ({ jobId: `sale-screen-${id}`, data: { transactionId: id } }));
+    return due.map(({ id }) => ({ transactionId: id }));
   };
 }
 

@@ -36,13 +36,9 @@ export type ReconcileStep = { next: "done" } | { next: "check"; at: Date };
 
 const isOpen = (a: PaymentAttempt) => a.outcome === "in_flight" || a.outcome === "unknown" || a.outcome === "pending";
 
-function reconcileJobId(attemptId: string): string {
-  return `reconcile-${attemptId}`;
-}
-
 /** Queues the first check (the fast path; the recovery finds the attempt anyway). Never throws. */
 export async function scheduleReconciliation(attemptId: string, delayMs: number): Promise<void> {
-  await enqueueJob(JOBS.reconcileAttempt, { attemptId }, { jobId: reconcileJobId(attemptId), delayMs }).catch((err: Error) => {
+  await enqueueJob(JOBS.reconcileAttempt, { attemptId }, { delayMs }).catch((err: Error) => {
     logger.warn({ attemptId, err: err.message }, "could not queue the reconciliation; the recovery will");
   });
 }
@@ -175,6 +171,6 @@ export const reconcileRecovery = defineRecovery({
       SELECT id FROM "PaymentAttempt"
       WHERE outcome IN ('in_flight', 'unknown', 'pending') AND "nextCheckAt" <= now() - interval '5 seconds'
       ORDER BY "nextCheckAt" LIMIT ${limit}`;
-    return rows.map(({ id }) => ({ jobId: reconcileJobId(id), data: { attemptId: id } }));
+    return rows.map(({ id }) => ({ attemptId: id }));
   },
 });

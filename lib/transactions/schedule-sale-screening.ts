@@ -9,7 +9,7 @@ import { JOBS } from "@/lib/jobs/job-types";
 export async function scheduleSaleScreening({ transaction, settings }: { transaction: Pick<Transaction, "id" | "amount" | "status">; settings: Pick<MerchantSettings, "saleReviewThreshold"> }): Promise<void> {
   if (transaction.status !== "PROCESSING" || settings.saleReviewThreshold === null || transaction.amount <= settings.saleReviewThreshold) return;
   try {
-    await enqueueJob(JOBS.screenSale, { transactionId: transaction.id }, { jobId: `sale-screen-${transaction.id}` });
+    await enqueueJob(JOBS.screenSale, { transactionId: transaction.id });
   } catch (err) {
     logger.warn({ transactionId: transaction.id, err: (err as Error).message }, "could not schedule sale screening");
   }

@@ -62,7 +62,7 @@ export const confirmRefundJob = defineJob(JOBS.confirmRefund, async ({ transacti
 });
 
 async function scheduleRefundConfirmation(refund: Transaction, result: ProviderResult | null): Promise<void> {
-  await enqueueJob(JOBS.confirmRefund, { transactionId: refund.id }, { jobId: `refund-confirm-${refund.id}`, delayMs: confirmDelayMs(refund, result) });
+  await enqueueJob(JOBS.confirmRefund, { transactionId: refund.id }, { delayMs: confirmDelayMs(refund, result) });
 }
 
 /**
@@ -97,7 +97,7 @@ function dueRefunds({ olderThanMs = 15_000 }: { olderThanMs?: number } = {}) {
       take: limit,
       select: { id: true },
     });
-    return stale.map(({ id }) => ({ jobId: `refund-confirm-${id}`, data: { transactionId: id } }));
+    return stale.map(({ id }) => ({ transactionId: id }));
   };
 }
 

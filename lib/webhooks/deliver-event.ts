@@ -14,6 +14,7 @@
 // good (schedule used up, or 410) no longer holds later events back, so a
 // dead period on the receiver's side delays a transaction's events but never
 // blocks them forever. Resends are explicit requests and skip this check.
+import { JOBS, type TDeliverJob } from "@/lib/jobs/job-types";
 import { DelayedError, type Job } from "bullmq";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -28,10 +29,9 @@ import { nextAttemptTime } from "./retry-schedule";
 import { signedHeaders } from "./sign-webhook";
 import { SecretUnavailableError } from "@/lib/crypto";
 import { getCachedSigningSecrets, SIGNING_KEY_UNREADABLE, type SigningSecrets } from "./signing-keys";
-import { deliveryJobId, destinationOf, queueDeliveries, webhookQueue } from "./webhook-queue";
+import { destinationOf, queueDeliveries, webhookQueue } from "./webhook-queue";
 import { endpointSecrets } from "./webhook-endpoints";
 import { noteEndpointOutcome } from "./endpoint-health";
-import type { TDeliverJob } from "@/lib/jobs/job-types";
 
 /** How soon a parked event looks again when the event before it has no attempt scheduled yet. */
 const BLOCKED_RECHECK_MS = 2_000;
@@ -262,7 +262,7 @@ async function wakeNextEvent(event: LoadedEvent, known: NextEvent): Promise<void
           select: { id: true, autoAttempts: true },
         });
   if (!next) return;
-  const job = await webhookQueue().getJob(deliveryJobId({ eventId: next.id, attempt: next.autoAttempts + 1 }));
+  const job = await webhookQueue().getJob(JOBS.deliverWebhook.jobId({ eventId: next.id, attempt: next.autoAttempts + 1 }));
   // It may be running or already promoted: then there is nothing to wake.
   if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
 }

@@ -16,6 +16,7 @@
 // Destinations: "callback" (the transaction's callbackUrl: the Event rows
 // themselves) or a registered endpoint's id (its copies, lib/webhooks/relay.ts);
 // absent: every destination.
+import { JOBS } from "@/lib/jobs/job-types";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { db } from "@/lib/db";
 import { AppError, invalid } from "@/lib/errors";
@@ -24,7 +25,7 @@ import { auditedBy, type Actor } from "@/lib/audit/actor";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
 import { enqueueEvents } from "./relay";
-import { deliveryJobId, webhookQueue } from "./webhook-queue";
+import { webhookQueue } from "./webhook-queue";
 import { RECOVER_LIMIT, RECOVER_WINDOW_DAYS, type TRecoverEventsRequest, type TRecoverEventsResult } from "./schemas";
 import { DAY_MS } from "@/lib/time";
 
@@ -57,7 +58,7 @@ function statusFilter(status: "failed" | "all"): Prisma.EventWhereInput {
 async function dropRetriesOfOldSeries(retrying: { id: string; autoAttempts: number }[]): Promise<void> {
   if (retrying.length === 0) return;
   const queue = webhookQueue();
-  await Promise.all(retrying.map((e) => queue.remove(deliveryJobId({ eventId: e.id, attempt: e.autoAttempts + 1 })))).catch((err: unknown) =>
+  await Promise.all(retrying.map((e) => queue.remove(JOBS.deliverWebhook.jobId({ eventId: e.id, attempt: e.autoAttempts + 1 })))).catch((err: unknown) =>
     logger.warn({ err: (err as Error).message, deliveries: retrying.length }, "recovery: could not drop the old retries of some deliveries"),
   );
 }

@@ -4,9 +4,10 @@
 // without persistence — and queues that step again. A job that is still
 // waiting, delayed or running is left alone (same deterministic id), so this
 // never causes a second delivery of a healthy event.
+import { JOBS } from "@/lib/jobs/job-types";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
-import { deliveryJobId, destinationOf, queueDeliveries, webhookQueue } from "./webhook-queue";
+import { destinationOf, queueDeliveries, webhookQueue } from "./webhook-queue";
 
 /** Longer than any normal queueing delay, so only truly stuck events qualify. */
 const STUCK_AFTER_MS = 2 * 60_000;
@@ -24,7 +25,7 @@ export async function rescueStuckDeliveries(): Promise<number> {
   let rescued = 0;
   for (const event of candidates) {
     const data = { eventId: event.id, attempt: event.autoAttempts + 1, dest: destinationOf(event.url) };
-    const job = await queue.getJob(deliveryJobId(data));
+    const job = await queue.getJob(JOBS.deliverWebhook.jobId(data));
     const state = job ? await job.getState() : "missing";
     if (state !== "missing" && state !== "completed" && state !== "failed" && state !== "unknown") continue;
     // A finished job keeps its id for a while; remove it so the id can be queued again.

@@ -14,11 +14,6 @@ import { JOBS, type TDeliverJob } from "@/lib/jobs/job-types";
 import { QUEUES } from "@/lib/jobs/queues";
 
 
-export function deliveryJobId(job: TDeliverJob): string {
-  if (job.manual) return `${job.eventId}-m${job.attempt}`;
-  return job.attempt === 1 ? job.eventId : `${job.eventId}-${job.attempt}`;
-}
-
 export function webhookQueue() {
   return jobQueue(QUEUES.webhooks);
 }
@@ -45,7 +40,7 @@ export async function queueDeliveries(jobs: { data: TDeliverJob; delayMs?: numbe
     jobs.map(({ data, delayMs }) => ({
       name: JOBS.deliverWebhook.name,
       data: JOBS.deliverWebhook.schema.parse(data),
-      opts: { jobId: deliveryJobId(data), ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) },
+      opts: { jobId: JOBS.deliverWebhook.jobId(data), ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) },
     })),
   ));
 }

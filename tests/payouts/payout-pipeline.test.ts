@@ -2,6 +2,7 @@
 // provider → SUCCESS or DECLINED for every payout method, with the ledger
 // settled or released, an event for every transition, and recovery after a
 // lost job without paying twice.
+import { JOBS } from "@/lib/jobs/job-types";
 import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as payoutRoute } from "@/app/v1/payment/payout/route";
@@ -11,7 +12,6 @@ import { QUEUES } from "@/lib/jobs/queues";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { getBalance } from "@/lib/ledger/get-balances";
 import { advancePayout } from "@/lib/payouts/advance-payout";
-import { payoutJobId } from "@/lib/payouts/process-payout-job";
 import { resumePayouts } from "@/lib/payouts/resume-payouts";
 import { sandboxProvider } from "@/lib/providers/sandbox/sandbox-provider";
 import { DECLINE_WALLET_EXAMPLE, INVALID_TEST_IBAN, PAYPAL_DECLINE_EMAIL, VALID_TEST_IBANS } from "@/lib/providers/sandbox/test-values";
@@ -110,8 +110,8 @@ describe("after a worker crash", () => {
       const submitted = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });
       expect(submitted.providerRef).toMatch(/^sim_po_ok_/);
       // ...and Redis lost its job.
-      await jobQueue(QUEUES.payments).remove(payoutJobId(t.id));
-      expect(await jobQueue(QUEUES.payments).getJob(payoutJobId(t.id))).toBeUndefined();
+      await jobQueue(QUEUES.payments).remove(JOBS.processPayout.jobId({ transactionId: t.id }));
+      expect(await jobQueue(QUEUES.payments).getJob(JOBS.processPayout.jobId({ transactionId: t.id }))).toBeUndefined();
 
       // A repeated provider call (crash between the call and recording its reference) is the same payout.
       const again = await sandboxProvider.payout({ transactionId: t.id, amount: t.amount, currency: "USD", method: "crypto", destination: submitted.destination as Record<string, unknown> });

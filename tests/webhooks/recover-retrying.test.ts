@@ -6,6 +6,7 @@
 // retry, and the old series' queued retry is dropped. Real schedule here
 // (WEBHOOK_RETRY_SCALE 1): the sandbox's second attempt comes 5 minutes after
 // the first, far beyond this test.
+import { JOBS } from "@/lib/jobs/job-types";
 import { vi } from "vitest";
 
 vi.hoisted(() => {
@@ -15,7 +16,7 @@ vi.hoisted(() => {
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { deliveryJobId, webhookQueue } from "@/lib/webhooks/webhook-queue";
+import { webhookQueue } from "@/lib/webhooks/webhook-queue";
 import { callApi } from "../api/helpers";
 import { newMerchant } from "../helpers/fixtures";
 import { eventIdOf, newTransaction, startReceiver, startWebhookWorker, waitUntil, type Receiver } from "./helpers";
@@ -47,7 +48,7 @@ describe("POST /v1/events/recover of a delivery still retrying", () => {
     const copy = await waitUntil(async () => (await db.event.count({ where: { endpointId: we, attemptCount: 1 } })) === 1).then(() => db.event.findFirstOrThrow({ where: { endpointId: we } }));
     expect(copy).toMatchObject({ status: "pending", autoAttempts: 1 });
     expect(copy.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 60_000);
-    const oldRetry = deliveryJobId({ eventId: copy.id, attempt: 2 });
+    const oldRetry = JOBS.deliverWebhook.jobId({ eventId: copy.id, attempt: 2 });
     // Queued just after the failed attempt is recorded.
     await waitUntil(async () => (await webhookQueue().getJob(oldRetry)) !== undefined);
 
