@@ -7,6 +7,7 @@
 // provider is called (claim-step.ts). The loser of a double click does not
 // charge; it waits for the winner's answer and shows that instead.
 import { logger } from "@/lib/log";
+import { callProvider } from "@/lib/providers/call-provider";
 import { getProvider } from "@/lib/providers/registry";
 import { DECLINE_MESSAGES } from "@/lib/providers/sandbox/test-cards";
 import type { ProviderResult } from "@/lib/providers/types";
@@ -38,17 +39,16 @@ export async function payWithCard({ token, expectedAttempts, fields }: PayWithCa
   // A routed card method: the merchant's connectors take it (3-D Secure sends the customer to the bank's page and back).
   if (isRouted(t)) return payThroughConnectors(t, token, attempts, validation.card);
 
-  let result: ProviderResult;
-  try {
+  const { holderName, ...card } = validation.card;
+  const { outcome } = await callProvider(async () => {
     if (!provider) throw new Error(`No provider ${t.provider ?? "(none)"} in ${t.environment}`);
-    const { holderName, ...card } = validation.card;
-    result = await provider.authorize({ transactionId: t.id, amount: t.amount, currency: t.currency, method: "card", card: { ...card, holderName }, capture: t.action === "AUTHORIZE" ? "manual" : "automatic" });
-  } catch (err) {
-    // Only the error's name: a connector's message might quote its input.
-    logger.error({ transactionId: t.id, err: (err as Error).name }, "card authorization failed");
-    result = { status: "declined", code: "processing_error", message: DECLINE_MESSAGES.processing_error };
-  }
-  return applyAuthorization(t, attempts, result);
+    return provider.authorize({ transactionId: t.id, amount: t.amount, currency: t.currency, method: "card", card: { ...card, holderName }, capture: t.action === "AUTHORIZE" ? "manual" : "automatic" });
+  });
+  if (outcome.kind === "answered") return applyAuthorization(t, attempts, outcome.result);
+  // The in-process simulator failing (the only provider on this path; connectors take routed methods
+  // above): a bug, not a charge, so the customer sees the processing error and may try again.
+  logger.error({ transactionId: t.id, err: outcome.message, reason: outcome.reason }, "card authorization failed");
+  return applyAuthorization(t, attempts, { status: "declined", code: "processing_error", message: DECLINE_MESSAGES.processing_error });
 }
 
 async function applyAuthorization(t: CheckoutTransaction, attempts: number, result: ProviderResult): Promise<CheckoutResult> {

@@ -12,6 +12,7 @@ import { JOBS } from "@/lib/jobs/job-types";
 import { defineRecovery } from "@/lib/jobs/recovery";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
+import { callProvider } from "@/lib/providers/call-provider";
 import { getProvider } from "@/lib/providers/registry";
 import { settleWithProvider } from "@/lib/transactions/settle-with-provider";
 import { isFinal } from "@/lib/transactions/state-machine";
@@ -38,8 +39,10 @@ export async function settleDuePayment(transactionId: string, now = new Date()):
   if (!t.providerRef) return "not_settling";
   const provider = getProvider(t.environment, t.provider ?? "");
   if (!provider) return "pending";
-  const result = await provider.status({ providerRef: t.providerRef, kind: "payment" });
-  const applied = await applyCheckoutResult(t, result);
+  const { outcome } = await callProvider(() => provider.status({ providerRef: t.providerRef!, kind: "payment" }));
+  // No answer: still pending, and the job asks again with its backoff.
+  if (outcome.kind !== "answered") return "pending";
+  const applied = await applyCheckoutResult(t, outcome.result);
   // Still undecided: the job retries with its backoff. Finished, by us or by another writer first: settled.
   return applied.outcome === "pending" || applied.outcome === "requires_action" ? "pending" : "settled";
 }
