@@ -174,8 +174,8 @@ describe("who decides", () => {
     });
     const held = await waitForStatus(transaction.id, ["WAIT_APPROVE"], 5_000);
     const decide = (userId: string) => approveTransaction({ actor: { userId }, transactionId: held.id, reason: "ok", seenUpdatedAt: held.updatedAt });
-    await expect(decide(operator.id)).rejects.toThrow(/ADMIN or OWNER/);
-    await expect(decide(developer.id)).rejects.toThrow(/ADMIN or OWNER/);
+    await expect(decide(operator.id)).rejects.toThrow(/admin or owner of the merchant/);
+    await expect(decide(developer.id)).rejects.toThrow(/admin or owner of the merchant/);
     await expect(decide(otherAdmin.id)).rejects.toThrow(/not found/i);
     const r = await decide(admin.id);
     expect(r.transaction.status).toBe("PROCESSING");
