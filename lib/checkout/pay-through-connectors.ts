@@ -85,8 +85,8 @@ export async function payThroughConnectors(t: CheckoutTransaction, token: string
  * The customer is back from the provider's page (or a page view finds a
  * routed payment confirming): ask the provider and move the checkout on.
  */
-export async function settleCheckoutWithProvider(t: CheckoutTransaction): Promise<CheckoutResult> {
-  const settled = await settleWithProvider({ transaction: t, actor: PROVIDER, reason: CHECKOUT_REASON, declines: "attempt" });
+export async function settleCheckoutWithProvider(t: CheckoutTransaction, returned?: Record<string, string>): Promise<CheckoutResult> {
+  const settled = await settleWithProvider({ transaction: t, actor: PROVIDER, reason: CHECKOUT_REASON, declines: "attempt", returned });
   switch (settled.outcome) {
     case "declined_attempt":
       return recordDeclinedAttempt(t, Math.max(t.checkoutAttempts, 1), settled.code, settled.card);

@@ -22,9 +22,10 @@ export async function continueToProvider({ token }: { token: string }): Promise<
   return payThroughConnectors(t, token, t.checkoutAttempts + 1);
 }
 
-export async function returnFromProvider({ token }: { token: string }): Promise<CheckoutResult> {
+/** `returned`: the return URL's query, handed to the provider (Adyen completes a redirect with its redirectResult). */
+export async function returnFromProvider({ token, returned }: { token: string; returned?: Record<string, string> }): Promise<CheckoutResult> {
   const t = await findCheckout(token);
   if (!t) return { kind: "closed" };
   if (t.status !== "PROCESSING" || !awaitsCustomer(t)) return isFinal(t.status) || t.authorizedAt ? { kind: "finished" } : { kind: "closed" };
-  return settleCheckoutWithProvider(t);
+  return settleCheckoutWithProvider(t, returned);
 }

@@ -24,7 +24,7 @@ import { admits, breakerStates } from "@/lib/connectors/circuit-breaker";
 import { providerOf } from "@/lib/connectors/live-connectors";
 import { callProvider } from "@/lib/providers/call-provider";
 import { ROUTED } from "@/lib/providers/registry";
-import type { ProviderResult } from "@/lib/providers/types";
+import type { PayoutInput, ProviderResult } from "@/lib/providers/types";
 import { requireRoute } from "@/lib/routing/plan-route";
 import { holdForReview } from "@/lib/risk/hold-for-review";
 import { screenTransaction } from "@/lib/risk/screen-transaction";
@@ -75,7 +75,7 @@ async function submit(found: Transaction): Promise<ProviderResult> {
     : await (async () => {
         const state: Prisma.InputJsonValue = { payout: { submittedAt: payoutState(t).submittedAt ?? new Date().toISOString() } };
         await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: { providerState: state } });
-        return callForTransaction(t, "payout", (provider) => provider.payout({ transactionId: t.id, amount: t.amount, currency: t.currency, method: methodType, destination: (t.destination ?? {}) as Record<string, unknown> }));
+        return callForTransaction(t, "payout", (provider) => provider.payout({ transactionId: t.id, amount: t.amount, currency: t.currency, method: methodType, destination: (t.destination ?? {}) as Record<string, unknown>, customer: (t.customerDetails ?? undefined) as PayoutInput["customer"] }));
       })();
   // Not taken or unknown: asked again by the retry, with the same idempotency key (the transaction id), so it is paid once.
   if (asked.outcome.kind !== "answered") throw new Error(`payout ${t.id}: the provider did not answer (${asked.outcome.reason})`);

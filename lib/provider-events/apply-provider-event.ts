@@ -16,8 +16,9 @@ import { JOBS } from "@/lib/jobs/job-types";
 import { defineRecovery } from "@/lib/jobs/recovery";
 import { logger } from "@/lib/log";
 import { loadConnector } from "@/lib/connectors/live-connectors";
+import { finishAttempt } from "@/lib/connectors/payment-attempts";
 import { callProvider, outcomeOfError } from "@/lib/providers/call-provider";
-import type { LiveConnector, ProviderEventSubject } from "@/lib/providers/live-connector";
+import { statedResult, type LiveConnector, type ProviderEventSubject } from "@/lib/providers/live-connector";
 import { applyDispute } from "@/lib/transactions/apply-dispute";
 import { applyProviderResult } from "@/lib/transactions/provider-result";
 import { latestPaymentAttempt, settleWithProvider } from "@/lib/transactions/settle-with-provider";
@@ -56,11 +57,15 @@ async function applySubject(event: ProviderEvent, connector: Connector, live: Li
       if (!t || t.connectorId !== connector.id) return ignored("not a payment of this connector");
       const attempt = await latestPaymentAttempt(t.id);
       // About an earlier try (one that failed over): that try's own record stands; the current one decides.
-      if (attempt?.providerRef !== subject.providerRef) return ignored(`about an earlier try of ${t.id}`);
-      const settled = await settleWithProvider({ transaction: t, actor, reason: (r) => `provider event ${event.type}: ${r.status}`, declines: t.checkoutTokenHash ? "attempt" : "final" });
+      // (A provider that names the try — Adyen's metadata — is matched by it: its reference may come only with the decision.)
+      if (attempt?.providerRef !== subject.providerRef && !(subject.attemptId && attempt?.id === subject.attemptId)) return ignored(`about an earlier try of ${t.id}`);
+      const stated = subject.stated ? statedResult(subject.stated, subject.providerRef) : undefined;
+      const settled = await settleWithProvider({ transaction: t, actor, reason: (r) => `provider event ${event.type}: ${r.status}`, declines: t.checkoutTokenHash ? "attempt" : "final", stated });
       if (settled.outcome === "unknown") throw new NotYetError(`the provider could not be asked about ${subject.providerRef}: ${settled.reason}`);
       return { status: "applied", outcome: `${t.id}: ${settled.outcome}` };
     }
+    case "capture":
+      return applyCapture(event, subject, actor);
     case "refund":
       return applyStatus(event, live, subject, "REFUND", actor);
     case "dispute": {
@@ -83,14 +88,44 @@ async function applySubject(event: ProviderEvent, connector: Connector, live: Li
   }
 }
 
-/** A refund or payout Sluice sent through this connector: the provider's current answer about it, applied. */
+/** A refund or payout Sluice sent through this connector: the provider's current answer about it (or the one the event states), applied. */
 async function applyStatus(event: ProviderEvent, live: LiveConnector, subject: Extract<ProviderEventSubject, { kind: "refund" | "payout" }>, action: "REFUND" | "PAYOUT", actor: { type: "provider"; id: string }): Promise<Applied> {
-  const t = subject.transactionId ? await db.transaction.findUnique({ where: { id: subject.transactionId } }) : null;
+  const named = subject.transactionId ? await db.transaction.findUnique({ where: { id: subject.transactionId } }) : null;
+  // A provider may name the original payment instead of the refund: the refund is then found by its own reference.
+  const t = named?.action === action ? named : await db.transaction.findFirst({ where: { providerRef: subject.providerRef, action, connectorId: actor.id } });
   if (!t || t.action !== action || t.connectorId !== actor.id) return ignored(`not a ${subject.kind} sent through Sluice`);
   if (t.status !== "PROCESSING") return { status: "applied", outcome: `${t.id}: already ${t.status}` };
-  const { outcome } = await callProvider(() => live.status({ kind: subject.kind, providerRef: subject.providerRef }));
-  if (outcome.kind !== "answered") throw new NotYetError(`the provider could not be asked about ${subject.kind} ${subject.providerRef}: ${outcome.reason}`);
-  const applied = await applyProviderResult({ transaction: t, result: outcome.result, actor, reason: `provider event ${event.type}` });
+  let result;
+  if (subject.stated) {
+    result = statedResult(subject.stated, subject.providerRef);
+  } else {
+    const { outcome } = await callProvider(() => live.status({ kind: subject.kind, providerRef: subject.providerRef }));
+    if (outcome.kind !== "answered") throw new NotYetError(`the provider could not be asked about ${subject.kind} ${subject.providerRef}: ${outcome.reason}`);
+    result = outcome.result;
+  }
+  const applied = await applyProviderResult({ transaction: t, result, actor, reason: `provider event ${event.type}` });
+  return { status: "applied", outcome: `${t.id}: ${applied.outcome}` };
+}
+
+/**
+ * An authorization's capture the provider decided after answering "received" (SPEC §17, §21): SUCCESS with what it
+ * took, or DECLINED when it refused; the open capture attempt is closed in the same database transaction.
+ */
+async function applyCapture(event: ProviderEvent, subject: Extract<ProviderEventSubject, { kind: "capture" }>, actor: { type: "provider"; id: string }): Promise<Applied> {
+  const t = subject.transactionId ? await db.transaction.findUnique({ where: { id: subject.transactionId } }) : null;
+  if (!t || t.action !== "AUTHORIZE" || t.connectorId !== actor.id || t.providerRef !== subject.providerRef) return ignored("not a capture of an authorization held by this connector");
+  if (t.status !== "PROCESSING") return { status: "applied", outcome: `${t.id}: already ${t.status}` };
+  if (!t.authorizedAt || !subject.stated) return ignored(`${t.id} has no hold to capture`);
+  const result = statedResult(subject.stated, subject.providerRef);
+  const attempt = await db.paymentAttempt.findFirst({ where: { transactionId: t.id, operation: "capture", outcome: { in: ["in_flight", "unknown", "pending"] } }, orderBy: { number: "desc" } });
+  const applied = await applyProviderResult({
+    transaction: t,
+    result,
+    actor,
+    reason: `provider event ${event.type}`,
+    capturedAmount: result.status === "succeeded" ? result.capturedAmount : undefined,
+    inTransaction: attempt ? (tx) => finishAttempt(attempt.id, { outcome: result.status === "succeeded" ? "succeeded" : "declined", providerRef: subject.providerRef, resolved: true }, tx) : undefined,
+  });
   return { status: "applied", outcome: `${t.id}: ${applied.outcome}` };
 }
 

@@ -34,7 +34,7 @@ export async function receiveProviderEvent({ connectorId, headers, body }: { con
   const connector = CONNECTOR_ID.test(connectorId) ? await db.connector.findUnique({ where: { id: connectorId } }) : null;
   const kind = connector ? connectorKind(connector.provider) : null;
   if (!connector || !kind) throw notFound("No such connector");
-  let parsed: ParsedProviderEvent;
+  let parsed: ParsedProviderEvent[];
   try {
     // Events of a disabled connector are still taken: the payments it holds (refunds, disputes) keep changing.
     parsed = await kind.parseEvent(body, headers, openCredentials(connector).map((c) => kind.credentials(connector.environment).parse(c)), connectorOptions(connector));
@@ -45,19 +45,27 @@ export async function receiveProviderEvent({ connectorId, headers, body }: { con
     await countRejectedEvent(connectorId, error.reason);
     throw invalid(error.reason === "signature" ? "Invalid signature" : "Not a provider event");
   }
-  if (parsed.id.length > 255 || parsed.type.length > 255) throw invalid("Not a provider event");
+  if (parsed.length === 0 || parsed.some((e) => e.id.length > 255 || e.type.length > 255)) throw invalid("Not a provider event");
 
+  // A batch (Adyen's) is stored event by event: each is deduplicated on its own.
+  let duplicate = true;
+  for (const event of parsed) if (!(await storeEvent(connectorId, event, body))) duplicate = false;
+  return { received: true, duplicate };
+}
+
+/** Stores one event and queues its application; true when it was stored before (a redelivery: nothing new happens). */
+async function storeEvent(connectorId: string, parsed: ParsedProviderEvent, body: string): Promise<boolean> {
   const id = newId("providerEvent");
-  let duplicate = false;
+  const ignored = parsed.subject.kind === "ignored";
   try {
-    await db.providerEvent.create({ data: { id, connectorId, providerEventId: parsed.id, type: parsed.type, subject: parsed.subject as unknown as P.InputJsonValue, payload: body, status: parsed.subject.kind === "ignored" ? "ignored" : "pending", outcome: parsed.subject.kind === "ignored" ? "not an event Sluice acts on" : null } });
+    await db.providerEvent.create({ data: { id, connectorId, providerEventId: parsed.id, type: parsed.type, subject: parsed.subject as unknown as P.InputJsonValue, payload: body, status: ignored ? "ignored" : "pending", outcome: ignored ? "not an event Sluice acts on" : null } });
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-    duplicate = true;
+    return true;
   }
-  if (!duplicate && parsed.subject.kind !== "ignored") {
+  if (!ignored) {
     // The row is the durable intent; if Redis is away the recovery queues the job (lib/provider-events/apply-provider-event.ts).
     await enqueueJob(JOBS.applyProviderEvent, { eventId: id }).catch((err: Error) => logger.warn({ eventId: id, err: err.message }, "could not queue a provider event; the recovery will"));
   }
-  return { received: true, duplicate };
+  return false;
 }

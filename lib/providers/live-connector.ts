@@ -9,7 +9,7 @@
 // global keys, so two accounts at one provider never share a client.
 import type { z } from "zod";
 import type { ConnectorProvider, Environment, PaymentMethodType, TransactionAction } from "@/lib/generated/prisma/enums";
-import type { PaymentProvider, ProviderFee } from "./types";
+import type { DeclineCode, PaymentProvider, ProviderFee, ProviderResult } from "./types";
 
 export interface ConnectorOptions {
   /** The connector's environment: a provider whose keys do not say their mode (PayPal) picks its live or test host by it. */
@@ -43,12 +43,32 @@ export interface LiveConnector extends PaymentProvider {
   dispute(providerRef: string): Promise<ProviderDispute>;
 }
 
+/**
+ * The outcome an event itself states, for a provider that cannot be asked
+ * afterwards (Adyen has no payment, refund or payout lookup: its signed
+ * notification is the decision). Stored with the event as JSON, so the
+ * amount (what a capture took, in minor units) is a string. Without it the
+ * applier asks the provider.
+ */
+export interface StatedOutcome {
+  status: "succeeded" | "declined";
+  code?: DeclineCode;
+  message?: string;
+  amount?: string;
+}
+
+interface StatedResult {
+  stated?: StatedOutcome;
+}
+
 /** What an event is about; the applier asks the provider for the subject's current state (events may come in any order). */
 export type ProviderEventSubject =
-  | { kind: "payment"; providerRef: string; transactionId: string | null }
-  | { kind: "refund"; providerRef: string; transactionId: string | null }
+  | ({ kind: "payment"; providerRef: string; transactionId: string | null; /** The try the event is about, when the provider names it (Adyen's metadata). */ attemptId?: string | null } & StatedResult)
+  /** An authorization's capture the provider decided after answering "received" (Adyen's CAPTURE, CAPTURE_FAILED). */
+  | ({ kind: "capture"; providerRef: string; transactionId: string | null } & StatedResult)
+  | ({ kind: "refund"; providerRef: string; transactionId: string | null } & StatedResult)
   | { kind: "dispute"; providerRef: string }
-  | { kind: "payout"; providerRef: string; transactionId: string | null }
+  | ({ kind: "payout"; providerRef: string; transactionId: string | null } & StatedResult)
   | { kind: "ignored" };
 
 /** A provider event whose signature checked out, in the one internal shape (events.ts of each connector). */
@@ -88,9 +108,16 @@ export interface ConnectorKind<C = unknown> {
   credentialFields: readonly (keyof C & string)[];
   create(credentials: C, options: ConnectorOptions): LiveConnector;
   /**
-   * Verifies and parses one event body; `credentials` are the current ones first, then a rotation's previous ones.
-   * A provider that verifies by asking its API (PayPal) is async and throws ProviderCallError when it cannot be asked.
+   * Verifies and parses one event body into its events (Adyen may batch several notifications in one request);
+   * `credentials` are the current ones first, then a rotation's previous ones. A provider that verifies by asking
+   * its API (PayPal) is async and throws ProviderCallError when it cannot be asked.
    */
-  parseEvent(rawBody: string, headers: Headers, credentials: C[], options: ConnectorOptions): ParsedProviderEvent | Promise<ParsedProviderEvent>;
+  parseEvent(rawBody: string, headers: Headers, credentials: C[], options: ConnectorOptions): ParsedProviderEvent[] | Promise<ParsedProviderEvent[]>;
   methods: readonly MethodCapability[];
+}
+
+/** A stated outcome as the provider result every flow applies. */
+export function statedResult(stated: StatedOutcome, providerRef: string): ProviderResult {
+  if (stated.status === "succeeded") return { status: "succeeded", providerRef, ...(stated.amount !== undefined ? { capturedAmount: BigInt(stated.amount) } : {}) };
+  return { status: "declined", code: stated.code ?? "provider_rejected", message: stated.message ?? "The provider declined it.", providerRef };
 }

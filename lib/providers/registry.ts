@@ -6,6 +6,9 @@
 // from one connector row (its own credentials, never global keys).
 import type { ConnectorProvider, Environment } from "@/lib/generated/prisma/enums";
 import type { ConnectorKind } from "./live-connector";
+import { ADYEN_METHODS, createAdyenConnector } from "./adyen/connector";
+import { ADYEN_CREDENTIAL_FIELDS, adyenCredentials, type AdyenCredentials } from "./adyen/credentials";
+import { parseAdyenEvent } from "./adyen/events";
 import { sandboxProvider } from "./sandbox/sandbox-provider";
 import { createStripeConnector, STRIPE_METHODS } from "./stripe/connector";
 import { STRIPE_CREDENTIAL_FIELDS, stripeCredentials, type StripeCredentials } from "./stripe/credentials";
@@ -44,14 +47,25 @@ const paypal: ConnectorKind<PaypalCredentials> = {
   credentials: paypalCredentials,
   credentialFields: PAYPAL_CREDENTIAL_FIELDS,
   create: createPaypalConnector,
-  parseEvent: parsePaypalEvent,
+  // PayPal sends one event per request.
+  parseEvent: async (rawBody, headers, credentials, options) => [await parsePaypalEvent(rawBody, headers, credentials, options)],
   methods: PAYPAL_METHODS,
 };
 
-/** The providers whose connector is built; Adyen and bank files follow (issue #27). */
+const adyen: ConnectorKind<AdyenCredentials> = {
+  provider: "adyen",
+  credentials: adyenCredentials,
+  credentialFields: ADYEN_CREDENTIAL_FIELDS,
+  create: createAdyenConnector,
+  parseEvent: parseAdyenEvent,
+  methods: ADYEN_METHODS,
+};
+
+/** The providers whose connector is built; bank files follow (issue #27). */
 const CONNECTOR_KINDS: Partial<Record<ConnectorProvider, ConnectorKind<Record<string, string>>>> = {
   stripe: stripe as unknown as ConnectorKind<Record<string, string>>,
   paypal: paypal as unknown as ConnectorKind<Record<string, string>>,
+  adyen: adyen as unknown as ConnectorKind<Record<string, string>>,
 };
 
 export function connectorKind(provider: ConnectorProvider): ConnectorKind<Record<string, string>> | null {

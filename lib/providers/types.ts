@@ -118,6 +118,8 @@ export interface PayoutInput {
   currency: string;
   method: PaymentMethodType;
   destination: Record<string, unknown>;
+  /** The payout request's customer (SPEC: email, firstName, lastName; dob and country when given): some rails need them. */
+  customer?: { email?: string; firstName?: string; lastName?: string; dob?: string; country?: string };
 }
 
 export interface StatusInput {
@@ -127,6 +129,12 @@ export interface StatusInput {
   reference?: PaymentReference;
   /** For a lookup by reference: what the payment was (a connector may need to recreate its harmless first step to find it). */
   payment?: { amount: bigint; currency: string; capture: "automatic" | "manual"; method: PaymentMethodType };
+  /**
+   * What the provider's page sent back with the customer to Sluice's return URL (its query). A provider that
+   * completes a redirect with it (Adyen's `redirectResult`, which Adyen itself verifies) sends it on; Sluice
+   * never decides from it.
+   */
+  returned?: Record<string, string>;
 }
 
 export interface PaymentProvider {

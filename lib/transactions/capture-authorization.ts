@@ -6,7 +6,10 @@
 // lapse or another capture that lands in between wins and this one is refused
 // with the reason; if the provider had captured meanwhile, that money is given
 // back (lib/transactions/provider-result.ts). One capture per authorization:
-// the uncaptured rest of the hold is released by the provider's capture.
+// the uncaptured rest of the hold is released by the provider's capture. A
+// provider that decides captures later (Adyen) answers "received": the
+// authorization is answered as it stands, PROCESSING, and its provider event
+// finishes it (lib/provider-events/apply-provider-event.ts).
 import { AppError, invalid } from "@/lib/errors";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -70,9 +73,12 @@ export async function captureAuthorization({ merchantId, environment, id, input,
   // Unknown or pending: the capture may have been made. A retry sends the same idempotency key (it cannot capture twice),
   // and the reconcile job asks the provider meanwhile; transaction.succeeded says when it is done.
   const result = outcome.kind === "answered" ? outcome.result : null;
-  if (!result || result.status === "pending" || result.status === "requires_action") {
+  if (!result || result.status === "requires_action") {
     throw new AppError("service_unavailable", "The provider has not confirmed the capture yet; try again");
   }
+  // The provider received the capture and decides it later (Adyen's modifications): the authorization stays
+  // PROCESSING until its notification says SUCCESS (transaction.succeeded) or DECLINED. A retry sends the same key.
+  if (result.status === "pending") return t;
 
   const applied = await applyProviderResult({ transaction: t, result, actor, reason: "captured", capturedAmount: amount, expectedUpdatedAt: t.updatedAt });
   switch (applied.outcome) {

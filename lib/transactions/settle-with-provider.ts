@@ -38,14 +38,18 @@ export interface SettleOptions {
    * flight somewhere can never turn it into a charge after we recorded "declined".
    */
   finalizeDeclines?: boolean;
+  /** What the provider's page sent back with the customer (the return URL's query), for a provider that completes with it. */
+  returned?: Record<string, string>;
+  /** The outcome a verified provider event states, for a provider that cannot be asked (Adyen): applied instead of asking. */
+  stated?: ProviderResult;
 }
 
-export async function settleWithProvider({ transaction: t, actor, reason, declines = "final", finalizeDeclines = false }: SettleOptions): Promise<SettleResult> {
+export async function settleWithProvider({ transaction: t, actor, reason, declines = "final", finalizeDeclines = false, returned, stated }: SettleOptions): Promise<SettleResult> {
   if (!t.connectorId || t.status !== "PROCESSING" || (t.action === "AUTHORIZE" && t.authorizedAt)) return { outcome: "not_open" };
   const attempt = await latestPaymentAttempt(t.id);
   if (!attempt?.providerRef) return { outcome: "not_open" };
   const { live } = await loadConnector(attempt.connectorId);
-  const asked = await callProvider(() => live.status({ kind: "payment", providerRef: attempt.providerRef }));
+  const asked = stated ? { outcome: { kind: "answered" as const, result: stated } } : await callProvider(() => live.status({ kind: "payment", providerRef: attempt.providerRef, returned }));
   if (asked.outcome.kind !== "answered") return { outcome: "unknown", reason: asked.outcome.reason };
   let result: ProviderResult = asked.outcome.result;
   if (result.status === "declined" && finalizeDeclines) {

@@ -31,7 +31,7 @@ function subjectOf(event: Stripe.Event): ProviderEventSubject {
   return { kind: "ignored" };
 }
 
-export function parseStripeEvent(rawBody: string, headers: Headers, credentials: StripeCredentials[]): ParsedProviderEvent {
+export function parseStripeEvent(rawBody: string, headers: Headers, credentials: StripeCredentials[]): ParsedProviderEvent[] {
   const signature = headers.get("stripe-signature");
   if (!signature) throw new ProviderEventRejectedError("signature", "No Stripe-Signature header");
   let event: Stripe.Event | undefined;
@@ -47,5 +47,5 @@ export function parseStripeEvent(rawBody: string, headers: Headers, credentials:
   if (typeof event.id !== "string" || typeof event.type !== "string" || !event.data || typeof event.data.object !== "object" || event.data.object === null) {
     throw new ProviderEventRejectedError("malformed", "The body is not a Stripe event");
   }
-  return { id: event.id, type: event.type, subject: subjectOf(event) };
+  return [{ id: event.id, type: event.type, subject: subjectOf(event) }];
 }

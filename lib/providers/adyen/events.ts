@@ -1,0 +1,95 @@
+// Adyen's standard webhooks (notifications) → the one internal shape
+// (lib/providers/live-connector.ts). Each notification item is signed on its
+// own: the library's HmacValidator recomputes the HMAC of the item's signed
+// fields (pspReference, originalReference, merchant account, merchantReference,
+// amount, eventCode, success) with the connector's HMAC key. Any item of a
+// batch that does not verify refuses the whole request (400: nothing stored).
+//
+// Adyen cannot be asked about a payment, a modification or a payout after
+// the fact, so each event states its outcome (`stated`), from the signed
+// `success` flag and amount; the applier applies it through the functions
+// every other path uses, conditionally, so a duplicate or a late event
+// changes nothing twice. An item's id is its eventCode, pspReference and
+// success: Adyen sends the same notification again until it is acknowledged.
+import { hmacValidator, type Types } from "@adyen/api-library";
+import { ProviderEventRejectedError, type ParsedProviderEvent, type ProviderEventSubject, type StatedOutcome } from "../live-connector";
+import type { AdyenCredentials } from "./credentials";
+import { mapAdyenDecline } from "./map-decline";
+
+type NotificationItem = Types.notification.NotificationRequestItem;
+
+const validator = new hmacValidator();
+
+function isItem(value: unknown): value is NotificationItem {
+  const v = value as Partial<NotificationItem> | null;
+  return (
+    typeof v === "object" && v !== null &&
+    typeof v.pspReference === "string" && typeof v.eventCode === "string" && typeof v.merchantReference === "string" &&
+    (v.success === "true" || v.success === "false") && typeof v.amount === "object" && v.amount !== null
+  );
+}
+
+function itemsOf(rawBody: string): NotificationItem[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    throw new ProviderEventRejectedError("malformed", "The body is not an Adyen notification");
+  }
+  const list = (body as { notificationItems?: unknown } | null)?.notificationItems;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 100) throw new ProviderEventRejectedError("malformed", "The body is not an Adyen notification");
+  const items = list.map((entry) => (entry as { NotificationRequestItem?: unknown } | null)?.NotificationRequestItem);
+  if (!items.every(isItem)) throw new ProviderEventRejectedError("malformed", "The body is not an Adyen notification");
+  return items;
+}
+
+function verified(item: NotificationItem, credentials: AdyenCredentials[]): boolean {
+  if (!item.additionalData?.hmacSignature) return false;
+  return credentials.some(({ hmacKey }) => {
+    try {
+      return validator.validateHMAC(item, hmacKey);
+    } catch {
+      return false;
+    }
+  });
+}
+
+const succeeded = (amount?: string): StatedOutcome => ({ status: "succeeded", ...(amount !== undefined ? { amount } : {}) });
+const refused = (what: string, reason: string | undefined): StatedOutcome => ({ status: "declined", code: "provider_rejected", message: `Adyen could not ${what}${reason ? ` (${reason})` : ""}.` });
+
+function subjectOf(item: NotificationItem): ProviderEventSubject {
+  const ok = item.success === "true";
+  const ref = item.pspReference;
+  const original = item.originalReference ?? null;
+  switch (item.eventCode) {
+    case "AUTHORISATION": {
+      const decline = ok ? null : mapAdyenDecline({ refusalReason: item.reason ?? null });
+      const stated: StatedOutcome = decline ? { status: "declined", code: decline.code, message: item.reason ? `Adyen refused the payment: ${item.reason}` : "The payment was refused." } : succeeded();
+      return { kind: "payment", providerRef: ref, transactionId: item.merchantReference, attemptId: item.additionalData?.["metadata.sluice_attempt"] ?? null, stated };
+    }
+    case "CAPTURE":
+      if (!original) return { kind: "ignored" };
+      return { kind: "capture", providerRef: original, transactionId: item.merchantReference, stated: ok ? succeeded(String(item.amount.value ?? 0)) : refused("capture the payment", item.reason) };
+    case "CAPTURE_FAILED":
+      if (!original) return { kind: "ignored" };
+      return { kind: "capture", providerRef: original, transactionId: item.merchantReference, stated: refused("capture the payment", item.reason) };
+    case "REFUND":
+      return { kind: "refund", providerRef: ref, transactionId: item.merchantReference, stated: ok ? succeeded() : refused("refund the payment", item.reason) };
+    case "REFUND_FAILED":
+      return { kind: "refund", providerRef: ref, transactionId: item.merchantReference, stated: refused("refund the payment", item.reason) };
+    case "PAYOUT_THIRDPARTY":
+      return { kind: "payout", providerRef: ref, transactionId: item.merchantReference, stated: ok ? succeeded() : refused("pay out", item.reason) };
+    case "PAYOUT_DECLINE":
+    case "PAYOUT_EXPIRE":
+      return { kind: "payout", providerRef: ref, transactionId: item.merchantReference, stated: refused("pay out", item.reason ?? (item.eventCode === "PAYOUT_EXPIRE" ? "the payout expired unreviewed" : undefined)) };
+    default:
+      // CANCELLATION (a void Sluice already recorded), disputes, reports, …: kept, not acted on.
+      return { kind: "ignored" };
+  }
+}
+
+export function parseAdyenEvent(rawBody: string, _headers: Headers, credentials: AdyenCredentials[]): ParsedProviderEvent[] {
+  const items = itemsOf(rawBody);
+  if (!items.every((item) => verified(item, credentials))) throw new ProviderEventRejectedError("signature", "An Adyen notification's HMAC signature does not match the connector's HMAC key");
+  return items.map((item) => ({ id: `${item.eventCode}:${item.pspReference}:${item.success}`, type: item.eventCode, subject: subjectOf(item) }));
+}
