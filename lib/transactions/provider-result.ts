@@ -127,9 +127,18 @@ export async function applyProviderResult({ transaction: t, result, actor, reaso
     }
   } catch (err) {
     if (!(err instanceof TransitionRefusedError)) throw err;
-    if (result.status === "succeeded") await undoUnrecorded(t, result.providerRef, err.current, capturedAmount);
+    if (result.status === "succeeded" && !(await recordedByAnother(t.id, result.providerRef))) await undoUnrecorded(t, result.providerRef, err.current, capturedAmount);
     return { outcome: "moved", current: err.current };
   }
+}
+
+/**
+ * Another writer applied the same yes first — the provider's event about the payment can arrive while the call
+ * that made it is still answering (Adyen notifies as it decides): the money is recorded, nothing is undone.
+ */
+async function recordedByAnother(id: string, providerRef: string): Promise<boolean> {
+  const now = await db.transaction.findUnique({ where: { id }, select: { status: true, action: true, authorizedAt: true, providerRef: true } });
+  return now?.providerRef === providerRef && (now.status === "SUCCESS" || (now.action === "AUTHORIZE" && now.status === "PROCESSING" && now.authorizedAt !== null));
 }
 
 /**

@@ -11,6 +11,7 @@ import { db } from "@/lib/db";
 import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
 import { setRoute } from "@/lib/routing/set-route";
 import { startEmulator } from "../emulators/start-emulator";
+import type { AdyenEmulator } from "../emulators/adyen/server";
 import type { PaypalEmulator } from "../emulators/paypal/server";
 import type { StripeEmulator } from "../emulators/stripe/server";
 import { card, merchantWithFunds, saleBody } from "../api/helpers";
@@ -36,6 +37,24 @@ export async function paypalAccount({ name = `PayPal ${++n}`, timeoutMs, environ
   const credentials = { clientId: `AQ${tag}ClientId0000000000`, clientSecret: `EC${tag}ClientSecret00000000`, webhookId };
   const connector = await addConnector({ input: { provider: "paypal", environment, name, credentials, apiBase: emulator.apiBase, ...(timeoutMs ? { timeoutMs } : {}) }, actor: OPERATOR });
   return { emulator, connector, webhookId };
+}
+
+/**
+ * An Adyen account of our own: its emulator (https on 127.0.0.1), and a connector with its credentials pointed at
+ * it — a production one has the live URL prefix, so the library builds Adyen's live URLs and the emulator answers them.
+ */
+export async function adyenAccount({ name = `Adyen ${++n}`, timeoutMs, environment = "production", autoDeliver = true }: { name?: string; timeoutMs?: number; environment?: "production" | "sandbox"; autoDeliver?: boolean } = {}): Promise<{ emulator: AdyenEmulator; connector: ConnectorView; hmacKey: string }> {
+  const tag = name.replace(/\W/g, "");
+  const hmacKey = Buffer.from(`${tag}-hmac-key-of-this-test-account`.padEnd(32, "0").slice(0, 32)).toString("hex").toUpperCase();
+  const emulator = await startEmulator("adyen", { merchantAccount: `${tag}ECOM`, hmacKey, autoDeliver });
+  const credentials = { apiKey: `AQE${tag}ApiKeyOfTheWebServiceUser0000`, merchantAccount: `${tag}ECOM`, hmacKey, ...(environment === "production" ? { liveUrlPrefix: `1797a841fbb37ca7-${tag}` } : {}) };
+  const connector = await addConnector({ input: { provider: "adyen", environment, name, credentials, apiBase: emulator.apiBase, ...(timeoutMs ? { timeoutMs } : {}) }, actor: OPERATOR });
+  return { emulator, connector, hmacKey };
+}
+
+/** Points an Adyen account's emulator at the events endpoint with its connector's HMAC key. */
+export function sendAdyenEventsTo(account: Awaited<ReturnType<typeof adyenAccount>>, endpoint: { url: (connectorId: string) => string }, autoDeliver = true): void {
+  account.emulator.webhooks({ url: endpoint.url(account.connector.id), hmacKey: account.hmacKey, autoDeliver });
 }
 
 /** A merchant whose production `method` goes to these connectors, in this order. */

@@ -1,0 +1,211 @@
+// Production payments through an Adyen connector (SPEC §21), through the real
+// API route handlers, with the connector pointed at the Adyen emulator (https,
+// the official library on both sides of the wire): a live-key card sale,
+// declines in the seed's codes, 3-D Secure as the seed's redirect url
+// completed through Sluice's return URL with /payments/details, authorize →
+// capture → refund decided by notifications, and routing Stripe → Adyen.
+import { request } from "node:https";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Worker } from "bullmq";
+import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
+import { db } from "@/lib/db";
+import { checkLedger } from "@/lib/ledger/check-ledger";
+import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
+import { adyenAccount, attemptsOf, liveSale, routedMerchant, sendAdyenEventsTo, startEventsEndpoint, stripeAccount } from "./helpers";
+
+let account: Awaited<ReturnType<typeof adyenAccount>>;
+let events: Awaited<ReturnType<typeof startEventsEndpoint>>;
+let worker: Worker;
+
+beforeAll(async () => {
+  account = await adyenAccount();
+  events = await startEventsEndpoint();
+  sendAdyenEventsTo(account, events);
+  worker = startPaymentsWorker();
+});
+afterAll(async () => {
+  await worker.close();
+  await account.emulator.close();
+  await events.close();
+});
+
+/** What the customer's browser does on Adyen's page (the emulator's certificate is its own): press a button. */
+function customerAt(url: string, outcome: "approve" | "fail"): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", rejectUnauthorized: false, headers: { "content-type": "application/x-www-form-urlencoded" } }, (res) => {
+      res.resume();
+      if (res.statusCode !== 303) reject(new Error(`the page answered ${res.statusCode}`));
+      else resolve(res.headers.location!);
+    });
+    req.on("error", reject);
+    req.end(new URLSearchParams({ outcome }).toString());
+  });
+}
+
+/** Sluice's return URL, as the browser follows Adyen's redirect to it. */
+async function comeBack(location: string): Promise<string> {
+  const url = new URL(location);
+  const token = url.pathname.split("/").at(-2)!;
+  const res = await returnRoute.GET(new Request(url, { headers: { "x-sluice-checkout-base": "/checkout" } }), { params: Promise.resolve({ token }) });
+  expect(res.status).toBe(303);
+  return res.headers.get("location")!;
+}
+
+const eventTypes = async (transactionId: string) => (await db.event.findMany({ where: { transactionId }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+
+describe("a live-key direct card sale on Adyen", () => {
+  it("answers SUCCESS, records its attempt with Adyen's pspReference, and books the money to the connector's own account", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4111111111111111") });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.transaction).toMatchObject({ status: "SUCCESS", environment: "production", card: { brand: "visa", last4: "1111" } });
+    expect(r.body.url).toBeUndefined();
+    const id = r.body.transaction.id as string;
+    const [attempt, ...more] = await attemptsOf(id);
+    expect(more).toEqual([]);
+    expect(attempt).toMatchObject({ connectorId: account.connector.id, operation: "authorize", outcome: "succeeded", providerRef: expect.stringMatching(/^\w{16}$/) });
+    // Adyen got Sluice's references and idempotency key, and took the amount.
+    const [payment] = account.emulator.paymentsFor(id);
+    expect(payment).toMatchObject({ amount: 2_000, currency: "EUR", captured: 2_000, metadata: { sluice_transaction: id, sluice_attempt: attempt!.id } });
+    expect(account.emulator.requests.find((q) => q.path.endsWith("/payments") && q.idempotencyKey === `sluice-${attempt!.id}`)).toBeTruthy();
+    // The production library asked the live endpoint's path (with the account's URL prefix it built the live URL).
+    expect(account.emulator.requests.some((q) => q.path === "/checkout/v72/payments")).toBe(true);
+    const balances = await callApi("GET /balance", { key: m.keys.production });
+    expect(balances.body.balances).toContainEqual({ currency: "EUR", available: 2_000, reserved: 0 });
+    expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+    // Its AUTHORISATION notification arrives later and changes nothing.
+    await waitFor(async () => (await db.providerEvent.findFirst({ where: { connectorId: account.connector.id, providerEventId: `AUTHORISATION:${payment!.pspReference}:true`, status: { not: "pending" } } })) ?? null);
+    expect(await eventTypes(id)).toEqual(["transaction.succeeded"]);
+  });
+
+  it.each([
+    ["4000000000000002", "card_declined"],
+    ["4000000000009995", "insufficient_funds"],
+    ["4000000000000069", "expired_card"],
+    ["4000000000000127", "incorrect_cvc"],
+  ])("card %s is refused with the seed's %s (201, DECLINED)", async (number, code) => {
+    const m = await routedMerchant([account.connector.id]);
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, number) });
+    expect(r.status).toBe(201);
+    expect(r.body.transaction).toMatchObject({ status: "DECLINED", declineCode: code });
+    expect((await attemptsOf(r.body.transaction.id))[0]).toMatchObject({ outcome: "declined", declineCode: code });
+  });
+});
+
+describe("3-D Secure on Adyen", () => {
+  it("answers PROCESSING with Sluice's url; the customer passes the challenge and comes back; /payments/details completes it: SUCCESS", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4212345678910006") });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.transaction.status).toBe("PROCESSING");
+    expect(r.body.url).toMatch(/^http:\/\/localhost:3000\/checkout\/pay\/[0-9A-Za-z]{32}$/);
+    const id = r.body.transaction.id as string;
+    const t = await db.transaction.findUniqueOrThrow({ where: { id } });
+    const state = t.providerState as { action: string; url: string };
+    expect(state).toMatchObject({ action: "redirect", url: expect.stringContaining(`${account.emulator.apiBase}/_emulator/redirect/`) });
+
+    const back = await customerAt(state.url, "approve");
+    expect(back).toMatch(new RegExp(`^${r.body.url}/return\\?redirectResult=`));
+    expect(await comeBack(back)).toMatch(/\/checkout\/pay\/[0-9A-Za-z]{32}\/complete$/);
+    expect(account.emulator.requests.filter((q) => q.path.endsWith("/payments/details"))).toHaveLength(1);
+    const done = await db.transaction.findUniqueOrThrow({ where: { id } });
+    expect(done.status).toBe("SUCCESS");
+    expect(await eventTypes(id)).toEqual(["transaction.processing", "transaction.succeeded"]);
+    const balances = await callApi("GET /balance", { key: m.keys.production });
+    expect(balances.body.balances).toContainEqual({ currency: "EUR", available: 2_000, reserved: 0 });
+    expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+  });
+
+  it("a failed challenge is a declined attempt (card_declined); the customer may try again on the checkout", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "5454545454545454") });
+    const id = r.body.transaction.id as string;
+    const state = (await db.transaction.findUniqueOrThrow({ where: { id } })).providerState as { url: string };
+    const back = await customerAt(state.url, "fail");
+    expect(await comeBack(back)).not.toMatch(/\/complete$/);
+    expect((await attemptsOf(id))[0]).toMatchObject({ outcome: "declined", declineCode: "card_declined" });
+    expect((await db.transaction.findUniqueOrThrow({ where: { id } })).status).toBe("PROCESSING");
+  });
+});
+
+describe("authorize → capture → refund, decided by Adyen's notifications", () => {
+  it("the hold is placed at once; the capture and the refund stay PROCESSING until their notifications; balances and ledger after each", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const auth = await callApi("POST /payment/authorize", { key: m.keys.production, body: liveSale(m, "4111111111111111", { amount: 8_000 }) });
+    expect(auth.status, JSON.stringify(auth.body)).toBe(201);
+    expect(auth.body.transaction).toMatchObject({ action: "AUTHORIZE", status: "PROCESSING", authorizedAt: expect.any(String), capturedAmount: 0 });
+    const id = auth.body.transaction.id as string;
+    const [payment] = account.emulator.paymentsFor(id);
+    expect(payment).toMatchObject({ manualCapture: true, captured: 0 });
+
+    // Adyen only receives the capture: the authorization stays PROCESSING and the money has not moved yet.
+    const held = account.emulator;
+    held.webhooks({ url: events.url(account.connector.id), hmacKey: account.hmacKey, autoDeliver: false });
+    try {
+      const capture = await callApi("POST /transactions/{id}/capture", { key: m.keys.production, params: { id }, body: { amount: 6_000 } });
+      expect(capture.status, JSON.stringify(capture.body)).toBe(200);
+      expect(capture.body.transaction).toMatchObject({ status: "PROCESSING", capturedAmount: 0 });
+      expect((await callApi("GET /balance", { key: m.keys.production })).body.balances).not.toContainEqual(expect.objectContaining({ currency: "EUR", available: 6_000 }));
+      const [captureNote] = held.notificationsOf("CAPTURE", payment!.pspReference);
+      expect(captureNote).toMatchObject({ success: "true", amount: { value: 6_000 } });
+      expect(await held.deliver([captureNote!])).toBe(200);
+      const captured = await waitFor(async () => {
+        const t = await db.transaction.findUniqueOrThrow({ where: { id } });
+        return t.status === "SUCCESS" ? t : null;
+      });
+      expect(captured.capturedAmount).toBe(6_000n);
+      expect((await callApi("GET /balance", { key: m.keys.production })).body.balances).toContainEqual({ currency: "EUR", available: 6_000, reserved: 0 });
+      expect((await attemptsOf(id)).map((a) => [a.operation, a.outcome])).toEqual([["authorize", "succeeded"], ["capture", "succeeded"]]);
+      expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+
+      // The refund: PROCESSING (the money reserved back) until REFUND arrives.
+      const refund = await callApi("POST /transactions/{id}/refunds", { key: m.keys.production, params: { id }, body: { amount: 2_500 } });
+      expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+      expect(refund.body.transaction).toMatchObject({ action: "REFUND", status: "PROCESSING" });
+      const refundId = refund.body.transaction.id as string;
+      await waitFor(async () => held.notificationsOf("REFUND").find((n) => n.merchantReference === refundId) ?? null);
+      expect((await db.transaction.findUniqueOrThrow({ where: { id: refundId } })).status).toBe("PROCESSING");
+      const refundNote = held.notificationsOf("REFUND").find((n) => n.merchantReference === refundId)!;
+      expect(await held.deliver([refundNote])).toBe(200);
+      await waitFor(async () => (await db.transaction.findUniqueOrThrow({ where: { id: refundId } })).status === "SUCCESS");
+      expect((await callApi("GET /balance", { key: m.keys.production })).body.balances).toContainEqual({ currency: "EUR", available: 3_500, reserved: 0 });
+      expect(payment).toMatchObject({ captured: 6_000, refunded: 2_500 });
+      expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+    } finally {
+      sendAdyenEventsTo(account, events);
+    }
+  });
+
+  it("a void cancels the hold at Adyen", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const auth = await callApi("POST /payment/authorize", { key: m.keys.production, body: liveSale(m, "4111111111111111") });
+    const id = auth.body.transaction.id as string;
+    const voided = await callApi("POST /transactions/{id}/cancel", { key: m.keys.production, params: { id } });
+    expect(voided.body.transaction.status).toBe("CANCELED");
+    await waitFor(async () => account.emulator.paymentsFor(id)[0]?.state === "cancelled");
+  });
+});
+
+describe("routing card Stripe → Adyen", () => {
+  it("Stripe refusing connections: the sale succeeds on Adyen, two attempts recorded", async () => {
+    const stripe = await stripeAccount({ name: "Stripe before Adyen" });
+    try {
+      const m = await routedMerchant([stripe.connector.id, account.connector.id]);
+      await stripe.emulator.fault("refuse");
+      const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4111111111111111") });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.transaction.status).toBe("SUCCESS");
+      const id = r.body.transaction.id as string;
+      expect((await attemptsOf(id)).map((x) => [x.number, x.connectorId, x.outcome, x.reason])).toEqual([
+        [1, stripe.connector.id, "not_taken", "connection_refused"],
+        [2, account.connector.id, "succeeded", null],
+      ]);
+      expect((await db.transaction.findUniqueOrThrow({ where: { id } })).connectorId).toBe(account.connector.id);
+      expect(account.emulator.paymentsFor(id)).toHaveLength(1);
+      expect((await callApi("GET /balance", { key: m.keys.production })).body.balances).toContainEqual({ currency: "EUR", available: 2_000, reserved: 0 });
+      expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+    } finally {
+      await stripe.emulator.close();
+    }
+  });
+});
