@@ -101,9 +101,10 @@ const CLI_ACTOR: Actor = { type: "system", id: "cli" };
 
 /**
  * Credential flags of every connector kind (kebab-case of its fields): Stripe's --secret-key and
- * --webhook-secret; PayPal's --client-id, --client-secret and --webhook-id.
+ * --webhook-secret; PayPal's --client-id, --client-secret and --webhook-id; Adyen's --api-key,
+ * --merchant-account, --hmac-key and (production) --live-url-prefix.
  */
-const CREDENTIAL_FLAGS = { "secret-key": "secretKey", "webhook-secret": "webhookSecret", "client-id": "clientId", "client-secret": "clientSecret", "webhook-id": "webhookId" } as const;
+const CREDENTIAL_FLAGS = { "secret-key": "secretKey", "webhook-secret": "webhookSecret", "client-id": "clientId", "client-secret": "clientSecret", "webhook-id": "webhookId", "api-key": "apiKey", "merchant-account": "merchantAccount", "hmac-key": "hmacKey", "live-url-prefix": "liveUrlPrefix" } as const;
 
 /**
  * The credentials given as flags or in a JSON file (--credentials-file, e.g. mode 600: flags are
@@ -267,7 +268,7 @@ export const commands: Record<string, Command> = {
   },
 
   "connector:add": {
-    usage: "--provider stripe|paypal --env sandbox|production --name N (--secret-key K --webhook-secret S | --client-id I --client-secret S --webhook-id W | --credentials-file F) [--api-base URL] [--timeout-ms N]",
+    usage: "--provider stripe|paypal|adyen --env sandbox|production --name N (--secret-key K --webhook-secret S | --client-id I --client-secret S --webhook-id W | --api-key K --merchant-account A --hmac-key H [--live-url-prefix P] | --credentials-file F) [--api-base URL] [--timeout-ms N]",
     options: { provider: { type: "string" }, env: { type: "string" }, name: { type: "string" }, "api-base": { type: "string" }, "timeout-ms": { type: "string" }, ...credentialOptions },
     async run(v) {
       const connector = await addConnector({
@@ -297,7 +298,7 @@ export const commands: Record<string, Command> = {
   },
 
   "connector:rotate": {
-    usage: "--connector cn_… [--secret-key K] [--webhook-secret S] [--client-id I] [--client-secret S] [--webhook-id W] [--credentials-file F] [--expire-previous-in-hours N (default 24)]",
+    usage: "--connector cn_… [--secret-key K] [--webhook-secret S] [--client-id I] [--client-secret S] [--webhook-id W] [--api-key K] [--hmac-key H] [--credentials-file F] [--expire-previous-in-hours N (default 24)]",
     options: { connector: { type: "string" }, "expire-previous-in-hours": { type: "string" }, ...credentialOptions },
     async run(v) {
       const hours = optional(v, "expire-previous-in-hours");
