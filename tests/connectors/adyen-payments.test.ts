@@ -186,6 +186,58 @@ describe("authorize → capture → refund, decided by Adyen's notifications", (
   });
 });
 
+describe("when the notification and the answer race", () => {
+  it("AUTHORISATION applied before /payments answers: the sale is recorded once and its money is kept (not refunded)", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    let transactionId = "";
+    account.emulator.beforeAnswer = async (path) => {
+      if (!path.endsWith("/payments")) return;
+      // The notification is delivered (autoDeliver) and applied by the worker before the call is answered.
+      transactionId = [...account.emulator.payments.values()].at(-1)!.reference;
+      await waitFor(async () => (await db.transaction.findUnique({ where: { id: transactionId } }))?.status === "SUCCESS");
+    };
+    try {
+      const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4111111111111111") });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.transaction.id).toBe(transactionId);
+    } finally {
+      account.emulator.beforeAnswer = null;
+    }
+    const [payment] = account.emulator.paymentsFor(transactionId);
+    expect(payment).toMatchObject({ captured: 2_000, refunded: 0 });
+    expect(account.emulator.requests.filter((q) => q.path.endsWith(`/payments/${payment!.pspReference}/refunds`))).toEqual([]);
+    expect((await db.transaction.findUniqueOrThrow({ where: { id: transactionId } })).status).toBe("SUCCESS");
+    expect(await eventTypes(transactionId)).toEqual(["transaction.succeeded"]);
+    expect((await callApi("GET /balance", { key: m.keys.production })).body.balances).toContainEqual({ currency: "EUR", available: 2_000, reserved: 0 });
+    expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+  });
+
+  it("/payments times out after Adyen authorised: 201 PROCESSING without url (unknown, never failed over); its AUTHORISATION makes it SUCCESS", async () => {
+    const slow = await adyenAccount({ name: "Adyen slow", timeoutMs: 1_000 });
+    const other = await adyenAccount({ name: "Adyen other" });
+    try {
+      sendAdyenEventsTo(slow, events, false);
+      const m = await routedMerchant([slow.connector.id, other.connector.id]);
+      await slow.emulator.fault("timeout_after", { on: "payments", times: 1 });
+      const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4111111111111111") });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.transaction.status).toBe("PROCESSING");
+      expect(r.body.url).toBeUndefined();
+      const id = r.body.transaction.id as string;
+      expect((await attemptsOf(id)).map((a) => [a.connectorId, a.outcome, a.reason])).toEqual([[slow.connector.id, "unknown", "timeout"]]);
+      expect(other.emulator.paymentsFor(id)).toEqual([]);
+      const [note] = slow.emulator.notificationsOf("AUTHORISATION");
+      expect(await slow.emulator.deliver([note!])).toBe(200);
+      await waitFor(async () => (await db.transaction.findUniqueOrThrow({ where: { id } })).status === "SUCCESS");
+      expect((await attemptsOf(id))[0]).toMatchObject({ outcome: "succeeded", providerRef: note!.pspReference });
+      expect((await callApi("GET /balance", { key: m.keys.production })).body.balances).toContainEqual({ currency: "EUR", available: 2_000, reserved: 0 });
+      expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+    } finally {
+      await Promise.all([slow.emulator.close(), other.emulator.close()]);
+    }
+  });
+});
+
 describe("routing card Stripe → Adyen", () => {
   it("Stripe refusing connections: the sale succeeds on Adyen, two attempts recorded", async () => {
     const stripe = await stripeAccount({ name: "Stripe before Adyen" });

@@ -169,10 +169,15 @@ export function createAdyenConnector(credentials: AdyenCredentials, options: Con
         ...(input.customer?.country ? { countryCode: input.customer.country } : {}),
       };
       const key = input.idempotencyKey ?? `sluice-${input.transactionId}`;
+      // /payments is the money step itself: Adyen has no harmless first step that would give a reference before it.
+      // Sluice's own reference of this try stands in until Adyen's pspReference is known, so a call that dies
+      // mid-flight is "unknown" (waiting for its AUTHORISATION notification, matched by the try's metadata),
+      // never "did not reach the provider".
+      const placeholder = `ref-${input.reference?.attemptId ?? input.transactionId}`;
+      await input.onProviderRef?.(placeholder);
       const answer = await call("money", () => adyen.payments.payments(request, { idempotencyKey: key }));
-      // Adyen's reference of the payment, recorded before anything else reads the answer.
       if (answer.pspReference) await input.onProviderRef?.(answer.pspReference);
-      return mapPaymentAnswer(answer, `adyen-${key}`, card);
+      return mapPaymentAnswer(answer, placeholder, card);
     },
 
     async confirmAction() {

@@ -12,8 +12,9 @@
 // notification, as Adyen does: each notification item is signed with the
 // library's HmacValidator and POSTed to the webhook URL. Test hooks hold
 // notifications back (autoDeliver: false), send them again, in another
-// order, or with a corrupted signature. Faults: refuse connections, answer
-// 500, or never answer.
+// order, or with a corrupted signature, or let one overtake the answer.
+// Faults: refuse connections, answer 500, or never answer (before or after
+// doing the work).
 import { createServer, type Server } from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -26,7 +27,7 @@ import { adyenCardOutcome } from "./test-cards";
 type NotificationItem = Types.notification.NotificationRequestItem;
 type EventCode = `${Types.notification.NotificationRequestItem.EventCodeEnum}`;
 
-export type FaultKind = "refuse" | "server_error" | "timeout_before";
+export type FaultKind = "refuse" | "server_error" | "timeout_before" | "timeout_after";
 export type FaultTarget = "payments" | "details" | "capture" | "cancel" | "refund" | "payout" | "any";
 
 export interface AdyenEmulatorOptions {
@@ -113,6 +114,8 @@ export class AdyenEmulator {
   readonly requests: { path: string; idempotencyKey: string | null; status: number | null }[] = [];
   /** What the next payout's notification says. */
   payoutOutcome: "paid" | "declined" = "paid";
+  /** Awaited after a call did its work and before it is answered (a test lets a notification overtake the answer). */
+  beforeAnswer: ((path: string) => Promise<void>) | null = null;
 
   constructor(options: AdyenEmulatorOptions = {}) {
     this.merchantAccount = options.merchantAccount ?? "SluiceECOM";
@@ -230,6 +233,9 @@ export class AdyenEmulator {
       body = JSON.stringify(error.body);
     }
     if (idempotencyKey && status < 500) this.idempotency.set(`${url.pathname} ${idempotencyKey}`, { status, body });
+    // Done, and never answered: the client gives up (its timeout) not knowing that Adyen acted.
+    if (fault === "timeout_after") return;
+    if (this.beforeAnswer) await this.beforeAnswer(url.pathname);
     answer(status, body);
   }
 
