@@ -8,6 +8,7 @@ import { request } from "node:https";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "bullmq";
 import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
+import { testConnector } from "@/lib/connectors/test-connector";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
@@ -52,6 +53,16 @@ async function comeBack(location: string): Promise<string> {
 }
 
 const eventTypes = async (transactionId: string) => (await db.event.findMany({ where: { transactionId }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+
+describe("the connector", () => {
+  it("connector:test lists the account's payment methods (one harmless call); the credentials show only their last 4", async () => {
+    expect(account.connector.credentialHints).toEqual({ apiKey: "0000", merchantAccount: "ECOM", hmacKey: account.hmacKey.slice(-4), liveUrlPrefix: "yen1" });
+    const before = account.emulator.requests.length;
+    const result = await testConnector({ connectorId: account.connector.id, actor: { type: "user", id: "usr_ops", email: "ops@example.com" } });
+    expect(result).toMatchObject({ ok: true, message: "Adyen answered: live endpoints, Adyen1ECOM offers scheme, ideal, klarna" });
+    expect(account.emulator.requests.slice(before).map((q) => q.path)).toEqual(["/checkout/v72/paymentMethods"]);
+  });
+});
 
 describe("a live-key direct card sale on Adyen", () => {
   it("answers SUCCESS, records its attempt with Adyen's pspReference, and books the money to the connector's own account", async () => {

@@ -56,7 +56,9 @@ describe("adding a connector", () => {
 
   it.each([
     [{ provider: "acme" }, /provider must be one of stripe, adyen, paypal, bank_file/],
-    [{ provider: "adyen" }, /Connectors for adyen are not available/],
+    // Adyen's keys do not say live or test: a production connector needs the live URL prefix, the HMAC key is hex.
+    [{ provider: "adyen", credentials: { apiKey: "AQEyhmfxLI3MaBFLw0m/n3Q5qf3VaY9UCJ14XWZE03G", merchantAccount: "ShopECOM", hmacKey: "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056" } }, /credentials\.liveUrlPrefix/],
+    [{ provider: "adyen", credentials: { apiKey: "AQEyhmfxLI3MaBFLw0m/n3Q5qf3VaY9UCJ14XWZE03G", merchantAccount: "ShopECOM", hmacKey: "not-a-key", liveUrlPrefix: "1797a841fbb37ca7-Shop" } }, /credentials\.hmacKey.*64 hexadecimal/],
     [{ environment: "staging" }, /environment must be sandbox or production/],
     [{ credentials: { secretKey: "sk_test_51HxAbCdEfGhIjKlMnOpQrStUv", webhookSecret: WEBHOOK_SECRET } }, /credentials\.secretKey.*live key for a production connector/],
     [{ credentials: { secretKey: "not-a-key", webhookSecret: WEBHOOK_SECRET } }, /credentials\.secretKey.*Stripe secret key/],
