@@ -17,7 +17,9 @@
 // status() can only wait for it (pending), except for a customer coming back
 // from a redirect.
 import { createHash } from "node:crypto";
-import { Client, EnvironmentEnum, type Types } from "@adyen/api-library";
+// The library is CommonJS whose index Node's ESM loader cannot read named exports from (the worker runs as ESM):
+// its default import is the whole module.
+import adyenLibrary, { type Types } from "@adyen/api-library";
 import { ModificationsApi } from "@adyen/api-library/lib/src/services/checkout/modificationsApi";
 import { PaymentsApi } from "@adyen/api-library/lib/src/services/checkout/paymentsApi";
 import { InitializationApi } from "@adyen/api-library/lib/src/services/payout/initializationApi";
@@ -29,6 +31,8 @@ import type { AuthorizeInput, PayoutInput, ProviderResult } from "../types";
 import type { AdyenCredentials } from "./credentials";
 import { mapAdyenError, type CallStep } from "./map-error";
 import { mapPaymentAnswer, NOTIFICATION_WAIT_MS } from "./map-status";
+
+const { Client, EnvironmentEnum } = adyenLibrary;
 
 /** Sluice's method types → the Adyen payment method that serves them. */
 const ADYEN_METHOD: Partial<Record<PaymentMethodType, string>> = { card: "scheme", bnpl: "klarna", bank_transfer: "ideal" };

@@ -11,10 +11,14 @@
 // every other path uses, conditionally, so a duplicate or a late event
 // changes nothing twice. An item's id is its eventCode, pspReference and
 // success: Adyen sends the same notification again until it is acknowledged.
-import { hmacValidator, type Types } from "@adyen/api-library";
+// The library is CommonJS whose index Node's ESM loader cannot read named exports from (the worker runs as ESM):
+// its default import is the whole module.
+import adyenLibrary, { type Types } from "@adyen/api-library";
 import { ProviderEventRejectedError, type ParsedProviderEvent, type ProviderEventSubject, type StatedOutcome } from "../live-connector";
 import type { AdyenCredentials } from "./credentials";
 import { mapAdyenDecline } from "./map-decline";
+
+const { hmacValidator } = adyenLibrary;
 
 type NotificationItem = Types.notification.NotificationRequestItem;
 

@@ -8,8 +8,12 @@
 // refund or payout) may have acted unless the failure proves it never
 // reached Adyen. Adyen keeps an idempotency key's answer for 7 days, and
 // every money call carries Sluice's key, so asking again is always safe.
-import { HttpClientException } from "@adyen/api-library";
+// The library is CommonJS whose index Node's ESM loader cannot read named exports from (the worker runs as ESM):
+// its default import is the whole module.
+import adyenLibrary from "@adyen/api-library";
 import { ProviderCallError } from "../provider-error";
+
+const { HttpClientException } = adyenLibrary;
 
 export type CallStep = "harmless" | "money";
 

@@ -19,10 +19,14 @@ import { createServer, type Server } from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { randomBytes } from "node:crypto";
-import { hmacValidator, type Types } from "@adyen/api-library";
+// The library is CommonJS whose index Node's ESM loader cannot read named exports from (the worker runs as ESM):
+// its default import is the whole module.
+import adyenLibrary, { type Types } from "@adyen/api-library";
 import { generate } from "selfsigned";
 import { challengePage } from "./pages";
 import { adyenCardOutcome } from "./test-cards";
+
+const { hmacValidator } = adyenLibrary;
 
 type NotificationItem = Types.notification.NotificationRequestItem;
 type EventCode = `${Types.notification.NotificationRequestItem.EventCodeEnum}`;
