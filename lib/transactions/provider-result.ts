@@ -127,14 +127,15 @@ export async function applyProviderResult({ transaction: t, result, actor, reaso
     }
   } catch (err) {
     if (!(err instanceof TransitionRefusedError)) throw err;
-    if (result.status === "succeeded" && !(await recordedByAnother(t.id, result.providerRef))) await undoUnrecorded(t, result.providerRef, err.current, capturedAmount);
+    if (result.status === "succeeded") await undoUnrecorded(t, result.providerRef, err.current, capturedAmount);
     return { outcome: "moved", current: err.current };
   }
 }
 
 /**
  * Another writer applied the same yes first — the provider's event about the payment can arrive while the call
- * that made it is still answering (Adyen notifies as it decides): the money is recorded, nothing is undone.
+ * that made it is still answering (Adyen notifies as it decides), or the customer's return and PayPal's approval
+ * event settle the same order at once: the money is recorded, nothing is undone.
  */
 async function recordedByAnother(id: string, providerRef: string): Promise<boolean> {
   const now = await db.transaction.findUnique({ where: { id }, select: { status: true, action: true, authorizedAt: true, providerRef: true } });
@@ -200,12 +201,6 @@ export async function releaseHold(t: HeldAt, providerRef = t.providerRef): Promi
 function changedColumns(t: Transaction, columns: Record<string, string | number | null | undefined>): Record<string, string | number | null> | null {
   const changed = Object.entries(columns).filter(([k, v]) => v !== undefined && (t as unknown as Record<string, unknown>)[k] !== v);
   return changed.length > 0 ? (Object.fromEntries(changed) as Record<string, string | number | null>) : null;
-}
-
-/** The transaction now stands on this provider reference: succeeded, or (an authorization) its hold recorded. */
-async function recordedByAnother(id: string, providerRef: string): Promise<boolean> {
-  const now = await db.transaction.findUnique({ where: { id }, select: { status: true, providerRef: true, authorizedAt: true } });
-  return now?.providerRef === providerRef && (now.status === "SUCCESS" || (now.status === "PROCESSING" && now.authorizedAt !== null));
 }
 
 /**
