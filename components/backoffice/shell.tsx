@@ -30,7 +30,7 @@ function navItems(actor: StaffUser, access: MerchantAccess | null): NavItem[] {
     items.push({ label: "Approvals", href: "/backoffice/approvals" }, { label: "Audit log", href: "/backoffice/audit-log" });
   }
   if (actor.isOperator) {
-    items.push({ label: "Merchants", href: "/backoffice/merchants" }, { label: "System", href: "/backoffice/system" }, { label: "Security", href: "/backoffice/security" });
+    items.push({ label: "Merchants", href: "/backoffice/merchants" }, { label: "Connectors", href: "/backoffice/connectors" }, { label: "System", href: "/backoffice/system" }, { label: "Security", href: "/backoffice/security" });
   }
   return items;
 }

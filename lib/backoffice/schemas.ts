@@ -4,6 +4,9 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 
 export const ZEnvironment = z.enum(["sandbox", "production"], { message: "environment must be sandbox or production" });
 
+/** Prefix of form fields that carry a connector's credentials: never echoed back to the browser (run-action.ts). */
+export const CREDENTIAL_FIELD_PREFIX = "credentials.";
+
 /** Re-authentication fields (SPEC §2), present on forms that touch production secrets. */
 export const ZReauth = {
   password: z.string().max(1024).optional(),

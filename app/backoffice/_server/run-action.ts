@@ -4,10 +4,11 @@
 import { notFound, redirect } from "next/navigation";
 import { AppError } from "@/lib/errors";
 import type { ActionState } from "@/lib/backoffice/action-state";
+import { CREDENTIAL_FIELD_PREFIX } from "@/lib/backoffice/schemas";
 import { formObject } from "@/lib/schema/parse-input";
 import { SIGN_IN_PATH } from "./session";
 
-/** Never echoed back to the browser. */
+/** Never echoed back to the browser (nor is a connector's credential field). */
 const SECRET_FIELDS = new Set(["password", "passwordConfirmation", "newPassword", "newPasswordConfirmation", "code"]);
 
 /**
@@ -22,7 +23,7 @@ export async function runAction<T = undefined>(formData: FormData | null, work: 
     if (!(error instanceof AppError) || error.code === "internal_error") throw error;
     if (error.code === "not_found") notFound();
     if (error.code === "authentication_required") redirect(SIGN_IN_PATH);
-    const values = formData ? Object.fromEntries(Object.entries(formObject(formData)).filter(([k]) => !SECRET_FIELDS.has(k))) : undefined;
+    const values = formData ? Object.fromEntries(Object.entries(formObject(formData)).filter(([k]) => !SECRET_FIELDS.has(k) && !k.startsWith(CREDENTIAL_FIELD_PREFIX))) : undefined;
     return { status: "error", message: error.message, field: error.param, values };
   }
 }

@@ -1,9 +1,13 @@
 // The operator's System page (SPEC §13): is the worker alive, are queues
 // draining, are webhooks getting out? Worker heartbeats and every queue's
-// depth come from Redis; the outbox and delivery figures from lib/webhooks.
+// depth come from Redis; the outbox and delivery figures from lib/webhooks;
+// each connector's breaker, success rate and old unknown outcomes from
+// lib/connectors.
 // Each source fails on its own, so Redis being down still shows the rest.
 import { setTimeout as sleep } from "node:timers/promises";
 import { Queue } from "bullmq";
+import { getConnectorHealth, type ConnectorHealth } from "@/lib/connectors/connector-health";
+import { listUnknownOutcomes, type UnknownOutcome } from "@/lib/connectors/list-unknown-outcomes";
 import { type Heartbeat, HEARTBEAT_INTERVAL_MS, readHeartbeats } from "@/lib/jobs/heartbeat";
 import { QUEUES, type QueueName } from "@/lib/jobs/queues";
 import { logger } from "@/lib/log";
@@ -26,6 +30,10 @@ export interface SystemHealth {
   workers: (Heartbeat & { stale: boolean })[] | null;
   queues: QueueDepth[] | null;
   webhooks: WebhookHealth;
+  /** Each connector's breaker and last hour (SPEC §21). */
+  connectors: ConnectorHealth[];
+  /** Provider calls whose outcome is still unknown after 10 minutes: money may have moved. */
+  unknownOutcomes: UnknownOutcome[];
 }
 
 const globalForQueues = globalThis as unknown as { sluiceHealthQueues?: Map<QueueName, Queue> };
@@ -73,6 +81,6 @@ async function readWorkers(now: Date): Promise<SystemHealth["workers"]> {
 export async function getSystemHealth({ actor }: { actor: StaffUser }): Promise<SystemHealth> {
   assertOperator(actor);
   const now = new Date();
-  const [workers, queues, webhooks] = await Promise.all([readWorkers(now), readQueues(), getWebhookHealth()]);
-  return { checkedAt: now, workers, queues, webhooks };
+  const [workers, queues, webhooks, connectors, unknownOutcomes] = await Promise.all([readWorkers(now), readQueues(), getWebhookHealth(), getConnectorHealth({ now }), listUnknownOutcomes({ now })]);
+  return { checkedAt: now, workers, queues, webhooks, connectors, unknownOutcomes };
 }

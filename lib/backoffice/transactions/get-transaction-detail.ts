@@ -1,9 +1,11 @@
 // Everything the Transaction page shows (SPEC §13), so that a support agent
 // answers "what happened to order X?" from one screen: every field, the
 // customer, the status timeline with who moved it and why, the approvals,
-// the ledger entries, related refunds and chargebacks, and each webhook event
-// with its delivery attempts. Another merchant's or environment's id is
-// "not found" (getTransaction), exactly like an unknown id.
+// the ledger entries, related refunds and chargebacks, each webhook event
+// with its delivery attempts, and each try at a provider (payment attempts).
+// Another merchant's or environment's id is "not found" (getTransaction),
+// exactly like an unknown id.
+import { listTransactionAttempts } from "@/lib/connectors/list-transaction-attempts";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ActorType, Environment } from "@/lib/generated/prisma/enums";
@@ -14,7 +16,7 @@ export async function getTransactionDetail({ access, environment, id }: { access
   assertCan(access, "merchant.view");
   const t = await getTransaction({ merchantId: access.merchant.id, environment, id });
   const related = { id: true, action: true, status: true, amount: true, currency: true, orderId: true, createdAt: true } as const;
-  const [customer, history, approvals, ledgerEntries, events, parent, children] = await Promise.all([
+  const [customer, history, approvals, ledgerEntries, events, parent, children, attempts] = await Promise.all([
     t.customerId ? db.customer.findUnique({ where: { id: t.customerId } }) : null,
     db.transactionEvent.findMany({ where: { transactionId: t.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.approval.findMany({ where: { transactionId: t.id }, orderBy: { createdAt: "asc" }, include: { user: { select: { email: true } } } }),
@@ -27,6 +29,7 @@ export async function getTransactionDetail({ access, environment, id }: { access
     db.event.findMany({ where: { transactionId: t.id, endpointId: null }, orderBy: { seq: "asc" }, include: { attempts: { orderBy: [{ startedAt: "asc" }, { attempt: "asc" }] } } }),
     t.parentId ? db.transaction.findFirst({ where: { id: t.parentId, merchantId: t.merchantId, environment }, select: related }) : null,
     db.transaction.findMany({ where: { parentId: t.id, merchantId: t.merchantId, environment }, select: related, orderBy: { createdAt: "asc" }, take: 100 }),
+    listTransactionAttempts(t.id),
   ]);
   const userIds = [...new Set(history.filter((h) => h.actorType === "user" && h.actorId).map((h) => h.actorId!))];
   const users = userIds.length > 0 ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } }) : [];
@@ -40,6 +43,7 @@ export async function getTransactionDetail({ access, environment, id }: { access
     events,
     parent,
     children,
+    attempts,
   };
 }
 

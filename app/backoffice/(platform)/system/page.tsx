@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CircuitBadge, SuccessRate } from "@/components/backoffice/connectors/connector-health";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader, Section } from "@/components/ui/section";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { getSystemHealth } from "@/lib/backoffice/system/get-system-health";
+import { formatMoney } from "@/lib/schema/currencies";
 import { requireOperatorPage } from "@/app/backoffice/_server/session";
 
 export const metadata: Metadata = { title: "System" };
@@ -44,7 +46,7 @@ export default async function SystemPage() {
         title="System"
         description={
           <>
-            Queue health across the platform, read at <DateTime value={h.checkedAt} />.
+            Queue, webhook and connector health across the platform, read at <DateTime value={h.checkedAt} />.
           </>
         }
         actions={
@@ -84,6 +86,88 @@ export default async function SystemPage() {
             </Stat>
           </dl>
         </section>
+
+        <Section title="Connectors" description="Each provider account's circuit breaker (open after 5 transport failures within 30 s, half-open after 30 s) and the last hour's attempts that took the payment.">
+          {h.connectors.length === 0 ? (
+            <EmptyState title="No connectors">
+              Add one under <Link href="/backoffice/connectors" className="underline">Connectors</Link>.
+            </EmptyState>
+          ) : (
+            <Table caption="Connector health">
+              <THead>
+                <Th>Connector</Th>
+                <Th>Environment</Th>
+                <Th>Circuit</Th>
+                <Th>Success, last hour</Th>
+                <Th className="text-right">Unknown outcomes</Th>
+              </THead>
+              <TBody>
+                {h.connectors.map((c) => (
+                  <tr key={c.connectorId} data-connector={c.connectorId}>
+                    <Td>
+                      <div className="font-medium">{c.name}</div>
+                      <div className="font-mono text-xs">
+                        {c.connectorId} · {c.provider}
+                      </div>
+                      {c.enabled ? null : <Badge tone="danger">Disabled</Badge>}
+                    </Td>
+                    <Td>{c.environment}</Td>
+                    <Td>
+                      <CircuitBadge state={c.circuit} />
+                    </Td>
+                    <Td>
+                      <SuccessRate health={c} />
+                    </Td>
+                    <Td className="text-right tabular-nums">{c.unknownOutcomes}</Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Section>
+
+        <Section title="Unknown outcomes" description="Provider calls older than 10 minutes whose outcome Sluice does not know (a timeout or a crash mid-call): the money may have moved. The reconcile job keeps asking the provider for 24 h; after that an operator settles it with the provider.">
+          {h.unknownOutcomes.length === 0 ? (
+            <EmptyState title="None older than 10 minutes" />
+          ) : (
+            <Table caption="Unknown outcomes older than 10 minutes">
+              <THead>
+                <Th>Started</Th>
+                <Th>Transaction</Th>
+                <Th>Connector</Th>
+                <Th>Operation</Th>
+                <Th className="text-right">Amount</Th>
+                <Th>Provider reference</Th>
+                <Th>Checks</Th>
+              </THead>
+              <TBody>
+                {h.unknownOutcomes.map((u) => (
+                  <tr key={u.attemptId}>
+                    <Td>
+                      {age(u.startedAt, h.checkedAt)} ago
+                    </Td>
+                    <Td>
+                      <Link href={`/backoffice/${u.merchantId}/transactions/${u.transactionId}`} className="font-mono text-xs underline">
+                        {u.transactionId}
+                      </Link>
+                      <div className="text-xs">{u.environment}</div>
+                    </Td>
+                    <Td>
+                      {u.connectorName}
+                      <div className="font-mono text-xs">{u.connectorId}</div>
+                    </Td>
+                    <Td>{u.operation}</Td>
+                    <Td className="text-right tabular-nums">{formatMoney(u.amount, u.currency)}</Td>
+                    <Td className="font-mono text-xs">{u.providerRef ?? "—"}</Td>
+                    <Td>
+                      {u.checks} {u.nextCheckAt ? <>· next <DateTime value={u.nextCheckAt} /></> : <Badge tone="danger">Settle by hand</Badge>}
+                    </Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Section>
 
         <Section title="Workers" description="Each worker process writes a heartbeat every 5 seconds. None listed means no worker is running: webhooks, payouts and expiry stop.">
           {h.workers === null ? (

@@ -91,7 +91,7 @@ export default async function TransactionPage({ params, searchParams }: { params
     );
   }
 
-  const { transaction: t, customer, history, approvals, ledgerEntries, events, parent, children } = detail;
+  const { transaction: t, customer, history, approvals, ledgerEntries, events, parent, children, attempts } = detail;
   const base = `/backoffice/${merchantId}`;
   const refundable = isSettledPayment(t) ? takenAmount(t) - t.refundedAmount : 0n;
   const capturable = t.action === "AUTHORIZE" && captureRefusal(t) === null;
@@ -290,6 +290,51 @@ export default async function TransactionPage({ params, searchParams }: { params
                       <Link href={`${base}/transactions/${c.id}`} className="font-mono text-xs underline">
                         {c.id}
                       </Link>
+                    </Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          </Section>
+        ) : null}
+
+        {attempts.length > 0 ? (
+          <Section id="attempts" title="Payment attempts" description="Each call to a provider for this transaction, in order: a failover to the next connector happens only when the provider certainly did not take the payment.">
+            <Table caption="Payment attempts">
+              <THead>
+                <Th>#</Th>
+                <Th>Connector</Th>
+                <Th>Operation</Th>
+                <Th>Outcome</Th>
+                <Th>Provider reference</Th>
+                <Th className="text-right">Latency</Th>
+                <Th>Started</Th>
+              </THead>
+              <TBody>
+                {attempts.map((a) => (
+                  <tr key={a.id}>
+                    <Td className="tabular-nums">{a.number}</Td>
+                    <Td>
+                      {a.connector.name}
+                      <div className="font-mono text-xs">
+                        {a.connector.id} · {a.connector.provider}
+                      </div>
+                    </Td>
+                    <Td>{a.operation}</Td>
+                    <Td>
+                      <code className="font-mono">{a.outcome}</code>
+                      {a.declineCode ? <div className="text-xs">{a.declineCode}</div> : null}
+                      {a.reason ? <div className="text-xs text-slate-600 dark:text-slate-400">{a.reason}</div> : null}
+                      {a.resolvedAt ? (
+                        <div className="text-xs">
+                          settled <DateTime value={a.resolvedAt} />
+                        </div>
+                      ) : null}
+                    </Td>
+                    <Td className="font-mono text-xs">{a.providerRef ?? "—"}</Td>
+                    <Td className="text-right tabular-nums">{a.latencyMs === null ? "—" : `${a.latencyMs} ms`}</Td>
+                    <Td>
+                      <DateTime value={a.startedAt} />
                     </Td>
                   </tr>
                 ))}
