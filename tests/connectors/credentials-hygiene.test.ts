@@ -1,15 +1,18 @@
 // A connector's credentials (SPEC §20, §21) never leave their sealed column:
 // not in any log line (at the most verbose level), not in the API request
-// log, not in an API answer, not in the audit log — through adding,
-// testing, rotating, paying, failing over and refusing events.
+// log, not in an API answer, not in the audit log, not in a data pg_dump
+// of the whole database — through adding, testing, rotating, paying,
+// failing over and refusing events.
 import pino from "pino";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { listConnectors } from "@/lib/connectors/list-connectors";
 import { rotateConnector } from "@/lib/connectors/rotate-connector";
 import { testConnector } from "@/lib/connectors/test-connector";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { callApi, waitFor } from "../api/helpers";
+import { pgDump } from "../helpers/pg-dump";
 import { liveSale, routedMerchant, sendEventsTo, startEventsEndpoint, stripeAccount } from "./helpers";
 
 const lines: string[] = [];
@@ -25,7 +28,7 @@ afterAll(() => {
   vi.restoreAllMocks();
 });
 
-it("no credential appears in logs, the request log, API answers or the audit log", async () => {
+it("no credential appears in logs, the request log, API answers, the audit log or a data pg_dump", async () => {
   const a = await stripeAccount({ name: "Hygiene A", timeoutMs: 1_000 });
   const b = await stripeAccount({ name: "Hygiene B" });
   const endpoint = await startEventsEndpoint();
@@ -56,6 +59,11 @@ it("no credential appears in logs, the request log, API answers or the audit log
       return rows.length === 3 ? rows : null;
     });
     const audit = await db.auditLog.findMany({ where: { targetId: { in: [a.connector.id, b.connector.id] } } });
+    // Everything the database holds, as a backup would: the connectors' rows (current and previous
+    // credentials after the rotation), attempts, provider events, jobs' durable intents, audit entries.
+    const dump = pgDump(env.DATABASE_URL, "data");
+    expect(dump).toContain(a.connector.id);
+    expect(dump).toContain(b.connector.id);
     // The failover, the failed test, the unknown outcome and the refused event were all logged.
     expect(lines.filter((l) => /failing over|connector test failed|outcome unknown|provider event rejected/.test(l)).length).toBeGreaterThanOrEqual(4);
     for (const secret of secrets) {
@@ -65,6 +73,7 @@ it("no credential appears in logs, the request log, API answers or the audit log
       expect(JSON.stringify(requestLog)).not.toContain(needle);
       expect(JSON.stringify(answers)).not.toContain(needle);
       expect(JSON.stringify(audit)).not.toContain(needle);
+      expect(dump.includes(needle), `${needle.slice(0, 4)}… in the data dump`).toBe(false);
     }
   } finally {
     await Promise.all([a.emulator.close(), b.emulator.close(), endpoint.close()]);
