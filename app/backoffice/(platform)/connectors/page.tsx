@@ -42,7 +42,7 @@ export default async function ConnectorsPage() {
         description="Accounts at payment providers that take merchants' payments (SPEC §21). Credentials are stored encrypted and never shown again: only their last 4 characters. Route a merchant's methods to a connector on the merchant's page; every change here is in the platform audit log."
       />
       <div className="space-y-6">
-        <Section title="Configured connectors" description="Circuit: opens after 5 transport failures within 30 s and half-opens after 30 s. Success: the last hour's attempts that took the payment (answered: the provider answered at all).">
+        <Section id="configured-connectors" title="Configured connectors" description="Circuit: opens after 5 transport failures within 30 s and half-opens after 30 s. Success: the last hour's attempts that took the payment (answered: the provider answered at all).">
           {connectors.length === 0 ? (
             <EmptyState title="No connectors yet">Production takes no payment until a connector is added and a merchant&apos;s method is routed to it.</EmptyState>
           ) : (

@@ -87,7 +87,7 @@ export default async function SystemPage() {
           </dl>
         </section>
 
-        <Section title="Connectors" description="Each provider account's circuit breaker (open after 5 transport failures within 30 s, half-open after 30 s) and the last hour's attempts that took the payment.">
+        <Section id="connector-health" title="Connectors" description="Each provider account's circuit breaker (open after 5 transport failures within 30 s, half-open after 30 s) and the last hour's attempts that took the payment.">
           {h.connectors.length === 0 ? (
             <EmptyState title="No connectors">
               Add one under <Link href="/backoffice/connectors" className="underline">Connectors</Link>.
@@ -126,7 +126,7 @@ export default async function SystemPage() {
           )}
         </Section>
 
-        <Section title="Unknown outcomes" description="Provider calls older than 10 minutes whose outcome Sluice does not know (a timeout or a crash mid-call): the money may have moved. The reconcile job keeps asking the provider for 24 h; after that an operator settles it with the provider.">
+        <Section id="unknown-outcomes" title="Unknown outcomes" description="Provider calls older than 10 minutes whose outcome Sluice does not know (a timeout or a crash mid-call): the money may have moved. The reconcile job keeps asking the provider for 24 h; after that an operator settles it with the provider.">
           {h.unknownOutcomes.length === 0 ? (
             <EmptyState title="None older than 10 minutes" />
           ) : (
