@@ -5,7 +5,7 @@
 import type { ConnectorProvider } from "@/lib/generated/prisma/enums";
 import type { LiveConnector } from "@/lib/providers/live-connector";
 
-export interface SmokeJourney {
+interface SmokeJourney {
   name: string;
   /** Runs against the connector; returns what to print in the table's detail column, throws when the journey fails. */
   run(live: LiveConnector, run: string): Promise<string>;

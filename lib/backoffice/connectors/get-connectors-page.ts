@@ -17,7 +17,7 @@ export interface ConnectorsPage {
 }
 
 /** Each provider's connector registers itself in lib/providers/registry.ts; those not built yet are left out. */
-export function availableProviders(): ConnectorsPage["providers"] {
+function availableProviders(): ConnectorsPage["providers"] {
   return Object.values(ConnectorProvider).flatMap((provider) => {
     const kind = connectorKind(provider);
     return kind ? [{ provider, credentialFields: kind.credentialFields }] : [];
