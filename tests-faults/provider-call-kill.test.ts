@@ -20,8 +20,10 @@ import { freePort, startApiServer, startWorker, type Proc } from "./processes";
 import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
 
 const LOG = "test-results/faults-provider-call-kill.log";
-/** The sweep runs every 15 s and takes attempts 5 s past their check time; the job's own work is fast. */
-const SETTLE_MARGIN_MS = 60_000;
+/** The sweep runs every 15 s and takes attempts 5 s past their check time; the job's own work is fast (more on a loaded machine). */
+const SETTLE_MARGIN_MS = 90_000;
+/** Each process start (tsx compiling the app's modules) and each request, on a machine shared with other test runs. */
+const STEP_MS = 90_000;
 
 const procs: Proc[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -29,6 +31,19 @@ afterAll(async () => {
   for (const p of procs) await p.kill("SIGKILL");
   for (const close of closers) await close();
 });
+
+let began = Date.now();
+/** Progress with the time since the test began, so a failure shows which step was slow. */
+function step(what: string): void {
+  console.log(`[provider-call-kill] +${Math.round((Date.now() - began) / 1000)} s ${what}`);
+}
+
+/** Resolves with `promise`, or fails naming what it waited for after `ms`. */
+function within<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${Math.round(ms / 1000)} s for ${what}; see ${LOG}`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Polls `check` until it returns a value; fails with what it waited for after `timeoutMs`. */
 async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | null | undefined | false>): Promise<T> {
@@ -45,6 +60,7 @@ describe("kill -9 of the web process during a provider call", () => {
   it(
     "the reconcile job settles the sale after the restart: one charge at the provider, ledger green",
     async () => {
+      began = Date.now();
       const random = seededRandom();
       // A timeout far longer than the test waits before the kill: the web process is certainly still waiting.
       const stripe = await stripeAccount({ name: "Kill Nine", timeoutMs: 60_000 });
@@ -55,18 +71,21 @@ describe("kill -9 of the web process during a provider call", () => {
       const origin = `http://127.0.0.1:${port}`;
       const childEnv = { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY };
       procs.push(startWorker({ env: childEnv, logFile: LOG }));
-      procs.push(await startApiServer({ env: childEnv, port, logFile: LOG }));
-      const post = apiPoster(origin, m.keys.production);
+      procs.push(await within("the web process to listen", STEP_MS, startApiServer({ env: childEnv, port, logFile: LOG })));
+      step("web and worker started");
+      const poster = apiPoster(origin, m.keys.production);
+      const post = (path: string, body: unknown, key: string) => within(`an answer to POST ${path}`, STEP_MS, poster(path, body, key));
 
       // The emulator charges the card on confirm and never answers that one call.
       await stripe.emulator.fault("timeout_after", { on: "confirm", times: 1 });
       const body = liveSale(m, "4242424242424242", { orderId: `kill9_${seededUuid(random)}` });
       const key = seededUuid(random);
-      const first = post("/v1/payment/sale", body, key).then(
+      const first = poster("/v1/payment/sale", body, key).then(
         (res) => `answered ${res.status}`,
         () => "network error",
       );
-      await waitFor("the web process to reach the provider's money step (confirm)", 30_000, async () => stripe.emulator.requests.some((r) => r.path.endsWith("/confirm")));
+      await waitFor("the web process to reach the provider's money step (confirm)", STEP_MS, async () => stripe.emulator.requests.some((r) => r.path.endsWith("/confirm")));
+      step("the emulator charged the card and holds the confirm open");
       const t = await db.transaction.findFirstOrThrow({ where: { merchantId: m.merchant.id, orderId: body.orderId } });
       // The emulator took the money; Sluice has not heard of it.
       expect(stripe.emulator.paymentIntentFor(t.id).map((pi) => pi.status)).toEqual(["succeeded"]);
@@ -74,20 +93,27 @@ describe("kill -9 of the web process during a provider call", () => {
 
       await procs.at(-1)!.kill("SIGKILL");
       const killedAt = Date.now();
-      expect(await first).toBe("network error");
-      procs.push(await startApiServer({ env: childEnv, port, logFile: LOG }));
+      expect(await within("the killed request to fail", STEP_MS, first)).toBe("network error");
+      step("web process killed mid-call");
+      procs.push(await within("the restarted web process to listen", STEP_MS, startApiServer({ env: childEnv, port, logFile: LOG })));
+      step("web process restarted");
 
       // The merchant retries with the same key: the stored provisional answer, not a second sale.
       const retry = await post("/v1/payment/sale", body, key);
       expect(retry.status).toBe(201);
       const answer = (await retry.json()) as { transaction: { id: string; status: string } };
       expect(answer.transaction).toMatchObject({ id: t.id, status: "PROCESSING" });
+      step("the same-key retry answered 201 PROCESSING; waiting for the reconcile job");
 
-      const settled = await waitFor(`the reconcile job to settle ${t.id} (its attempt is taken over ${IN_FLIGHT_GRACE_MS / 1000} s after the call)`, IN_FLIGHT_GRACE_MS + SETTLE_MARGIN_MS, async () => {
+      // The sweep takes an in-flight attempt over IN_FLIGHT_GRACE_MS after its call began.
+      const { startedAt } = await db.paymentAttempt.findFirstOrThrow({ where: { transactionId: t.id } });
+      const settleBy = startedAt.getTime() + IN_FLIGHT_GRACE_MS + SETTLE_MARGIN_MS;
+      const settled = await waitFor(`the reconcile job to settle ${t.id} (its attempt is taken over ${IN_FLIGHT_GRACE_MS / 1000} s after the call)`, Math.max(settleBy - Date.now(), 1_000), async () => {
         const row = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });
         return row.status !== "PROCESSING" ? row : null;
       });
       const settledMs = Date.now() - killedAt;
+      step(`settled ${settled.status}`);
       expect(settled.status).toBe("SUCCESS");
       const attempts = await db.paymentAttempt.findMany({ where: { transactionId: t.id } });
       expect(attempts.map((a) => a.outcome)).toEqual(["succeeded"]);
@@ -103,6 +129,7 @@ describe("kill -9 of the web process during a provider call", () => {
       console.log(`[provider-call-kill] seed ${FAULT_SEED}: web killed mid-confirm; retry answered 201 PROCESSING; reconciled to ${settled.status} ${Math.round(settledMs / 1000)} s after the kill; ${stripe.emulator.capturedCharges().length} charge at the provider; ledger:check ${ledger.ok ? "green" : "RED"}`);
       expect(ledger).toMatchObject({ ok: true, mismatches: [] });
     },
-    IN_FLIGHT_GRACE_MS + SETTLE_MARGIN_MS + 90_000,
+    // Bounded by the steps' own waits: five steps before the call, the grace and its margin, the checks after.
+    6 * STEP_MS + IN_FLIGHT_GRACE_MS + SETTLE_MARGIN_MS,
   );
 });
