@@ -6,12 +6,16 @@
 // page; the sale is SUCCESS with its webhook event. A Klarna (bnpl) sale is
 // paid on the hosted checkout the same way. Each journey also without
 // JavaScript: the forward is a meta refresh and every step a plain form.
+// The card journeys of the hosted checkout run the same way against the
+// connector: a card typed on the checkout (a decline, then a card that
+// pays), a 3-D Secure card typed there, and an authorization whose hold is
+// placed at Stripe.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ORIGIN } from "../e2e-env";
 import { cli, createMerchant, type TestMerchant } from "../helpers";
 import { startEmulator } from "../../tests/emulators/start-emulator";
 import type { StripeEmulator } from "../../tests/emulators/stripe/server";
-import { expectAccessible, screenshot, watchCsp } from "./fixtures";
+import { expectAccessible, fillCard, formAlert, payButton, screenshot, watchCsp } from "./fixtures";
 
 const SHOP = "https://shop.example.com";
 const WEBHOOK_SECRET = "whsec_E2eStripeEmulatorWebhookSecret01";
@@ -39,8 +43,8 @@ async function shopPages(page: Page): Promise<void> {
 }
 
 let orders = 0;
-async function liveSale(request: APIRequestContext, overrides: Record<string, unknown>): Promise<{ id: string; url: string; status: string }> {
-  const res = await request.post("/v1/payment/sale", {
+async function liveSale(request: APIRequestContext, overrides: Record<string, unknown>, path = "/v1/payment/sale"): Promise<{ id: string; url: string; status: string }> {
+  const res = await request.post(path, {
     headers: { "x-api-key": m.keys.production },
     data: {
       amount: 4_990,
@@ -98,6 +102,50 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Complete authentication" }).click();
       await expectSucceeded(page, request, sale.id);
       expect(csp).toEqual([]);
+    });
+
+    test("a card typed on the hosted checkout: a decline shows its reason, another card pays; SUCCESS with its webhook", async ({ page, request }) => {
+      await shopPages(page);
+      const sale = await liveSale(request, {});
+      expect(sale.status).toBe("PROCESSING");
+      await page.goto(sale.url);
+      await expect(page.getByRole("heading", { name: "Pay Stripe Shop" })).toBeVisible();
+      await fillCard(page, "4000000000000002");
+      await payButton(page).click();
+      await expect(formAlert(page).filter({ hasText: "Your card was declined." })).toBeVisible();
+      expect(await status(request, sale.id)).toBe("PROCESSING");
+      await fillCard(page, "4242424242424242");
+      await payButton(page).click();
+      await expectSucceeded(page, request, sale.id);
+      // Each try was its own PaymentIntent at Stripe; only the second took money.
+      const intents = stripe.paymentIntentFor(sale.id);
+      expect(intents).toHaveLength(2);
+      expect(intents.filter((pi) => pi.status === "succeeded")).toHaveLength(1);
+    });
+
+    test("a 3-D Secure card typed on the hosted checkout: the bank's challenge, back through Sluice; SUCCESS", async ({ page, request }) => {
+      await shopPages(page);
+      const sale = await liveSale(request, {});
+      await page.goto(sale.url);
+      await fillCard(page, "4000002500003155");
+      await payButton(page).click();
+      await page.waitForURL((url) => url.origin === stripe.apiBase, { timeout: 20_000 });
+      await expect(page.getByRole("heading", { name: "3D Secure 2 Test Page" })).toBeVisible();
+      await page.getByRole("button", { name: "Complete authentication" }).click();
+      await expectSucceeded(page, request, sale.id);
+    });
+
+    test("an authorization on the hosted checkout: the hold is placed at Stripe, nothing captured yet", async ({ page, request }) => {
+      await shopPages(page);
+      const held = await liveSale(request, { amount: 2_000 }, "/v1/payment/authorize");
+      await page.goto(held.url);
+      await expect(page.getByText(/Your card is authorised now for .*20\.00 and charged only when Stripe Shop captures the payment/)).toBeVisible();
+      await fillCard(page, "4242424242424242");
+      await payButton(page).click();
+      await page.waitForURL((url) => url.origin === SHOP && url.pathname === "/success", { timeout: 20_000 });
+      expect(new URL(page.url()).searchParams.get("status")).toBe("PROCESSING");
+      await expect.poll(() => eventsOf(request, held.id)).toContain("transaction.authorized");
+      expect(stripe.paymentIntentFor(held.id).map((pi) => [pi.status, pi.capture_method])).toEqual([["requires_capture", "manual"]]);
     });
 
     test("a Klarna (bnpl) sale on the hosted checkout: Continue to Klarna, approve, back; SUCCESS", async ({ page, request }) => {
