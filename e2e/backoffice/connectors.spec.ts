@@ -9,7 +9,8 @@ import { startEmulator } from "../../tests/emulators/start-emulator";
 import type { StripeEmulator } from "../../tests/emulators/stripe/server";
 import { createMerchant, createOperator, enrolOperator, expectAccessible, keepScreenshot } from "./support";
 
-test.describe.configure({ timeout: 180_000 });
+// Three CLI calls, a TOTP enrolment and six pages: more than the usual 180 s on a busy machine.
+test.describe.configure({ timeout: 300_000 });
 
 let stripe: StripeEmulator;
 test.beforeAll(async () => {
