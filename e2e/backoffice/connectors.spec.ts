@@ -63,7 +63,7 @@ test("an operator adds a Stripe connector, tests it, routes card to it, and sees
 
   // Route card in production to it.
   await page.goto(`/backoffice/merchants/${m.merchant.id}`);
-  const routing = page.getByRole("region", { name: "Routing" });
+  const routing = page.getByRole("region", { name: "Routing", exact: true });
   await expect(routing.getByText("No routes: no production method is offered.")).toBeVisible();
   const form = page.getByRole("form", { name: "Set a route" });
   await form.getByLabel("Environment").selectOption("production");
@@ -98,11 +98,11 @@ test("an operator adds a Stripe connector, tests it, routes card to it, and sees
 
   // System: the breaker is closed and the one attempt of the last hour took the payment.
   await page.goto("/backoffice/system");
-  const health = page.getByRole("region", { name: "Connectors" }).locator(`tr[data-connector="${connectorId}"]`);
+  const health = page.getByRole("region", { name: "Connectors", exact: true }).locator(`tr[data-connector="${connectorId}"]`);
   await expect(health).toContainText(name);
   await expect(health.getByText("Closed", { exact: true })).toBeVisible();
   await expect(health).toContainText("100% of 1");
-  await expect(page.getByRole("region", { name: "Unknown outcomes" }).getByText("None older than 10 minutes")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Unknown outcomes", exact: true }).getByText("None older than 10 minutes")).toBeVisible();
   await expectAccessible(page);
   await keepScreenshot(page, "platform-system-connectors");
 
