@@ -12,6 +12,9 @@ import { createMerchant, createOperator, enrolOperator, expectAccessible, keepSc
 // Three CLI calls, a TOTP enrolment and six pages: more than the usual 180 s on a busy machine.
 test.describe.configure({ timeout: 300_000 });
 
+/** A server action's answer (the test call reaches the emulator): seconds, not the default 5, on a busy machine. */
+const ACTION_MS = 30_000;
+
 let stripe: StripeEmulator;
 test.beforeAll(async () => {
   stripe = await startEmulator("stripe");
@@ -39,7 +42,7 @@ test("an operator adds a Stripe connector, tests it, routes card to it, and sees
   await add.getByLabel("API base (optional)").fill(stripe.apiBase);
   await add.getByRole("button", { name: "Add connector" }).click();
   const added = add.getByText(/^Connector cn_\w+ added/);
-  await expect(added).toBeVisible();
+  await expect(added).toBeVisible({ timeout: ACTION_MS });
   const connectorId = (await added.textContent())!.match(/cn_\w+/)![0];
   expect(await added.textContent()).toContain(`/providers/${connectorId}/events`);
 
@@ -49,7 +52,7 @@ test("an operator adds a Stripe connector, tests it, routes card to it, and sees
   await expect(row).toContainText(name);
   await expect(row).toContainText("Never tested");
   await page.getByRole("form", { name: `Test ${name}` }).getByRole("button", { name: "Test connection" }).click();
-  await expect(page.getByRole("form", { name: `Test ${name}` }).getByText(/^Test passed in \d+ ms/)).toBeVisible();
+  await expect(page.getByRole("form", { name: `Test ${name}` }).getByText(/^Test passed in \d+ ms/)).toBeVisible({ timeout: ACTION_MS });
   await page.reload();
   await expect(row.getByText("Passed", { exact: true })).toBeVisible();
   // Only the last 4 characters of each credential are ever shown.
@@ -70,7 +73,7 @@ test("an operator adds a Stripe connector, tests it, routes card to it, and sees
   await form.getByLabel("Method").selectOption("card");
   await form.getByLabel("First connector").selectOption(connectorId);
   await form.getByRole("button", { name: "Save route" }).click();
-  await expect(form.getByText(`Route saved: production card payments go to ${name}.`)).toBeVisible();
+  await expect(form.getByText(`Route saved: production card payments go to ${name}.`)).toBeVisible({ timeout: ACTION_MS });
   await page.reload();
   await expect(routing.getByRole("table", { name: "Routes in production" }).getByRole("row").filter({ hasText: "card" })).toContainText(connectorId);
   await expectAccessible(page);
