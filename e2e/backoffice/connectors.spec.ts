@@ -112,7 +112,7 @@ test("an operator adds a Stripe connector, tests it, routes card to it, and sees
   // The transaction's page, in production: the attempt at the connector.
   await page.goto(`/backoffice/${m.merchant.id}/overview`);
   await page.getByRole("group", { name: "Environment" }).getByRole("button", { name: "Production" }).click();
-  await expect(page.getByRole("button", { name: "Production" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Production" })).toHaveAttribute("aria-pressed", "true", { timeout: ACTION_MS });
   await page.goto(`/backoffice/${m.merchant.id}/transactions/${sale.id}`);
   const attempts = page.getByRole("table", { name: "Payment attempts" });
   await expect(attempts.getByRole("row")).toHaveCount(2);
