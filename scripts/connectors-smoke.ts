@@ -55,7 +55,7 @@ function fromEnvironment(entry: SmokeEntry): LiveConnector | null {
   // Sandbox rules: test-mode keys only, so the smoke run can never carry real money.
   const credentials = kind.credentials("sandbox").safeParse(given.credentials);
   if (!credentials.success) throw new Error(`${entry.provider}: ${credentials.error.issues.map((i) => i.message).join("; ")}`);
-  return kind.create(credentials.data, { apiBase: given.apiBase, timeoutMs: TIMEOUT_MS });
+  return kind.create(credentials.data, { environment: "sandbox", apiBase: given.apiBase, timeoutMs: TIMEOUT_MS });
 }
 
 async function fromStoredConnector(connectorId: string): Promise<{ entry: SmokeEntry; live: LiveConnector; name: string }> {
