@@ -46,6 +46,8 @@ const ID_PREFIX = {
   paymentRoute: "rt_",
   paymentAttempt: "pa_",
   providerEvent: "pev_",
+  bankFile: "bf_",
+  bankFileImport: "bfi_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -5,6 +5,9 @@
 // kind is the code of one provider; lib/connectors/ builds an instance of it
 // from one connector row (its own credentials, never global keys).
 import type { ConnectorProvider, Environment } from "@/lib/generated/prisma/enums";
+import { BANK_FILE_METHODS, createBankFileConnector } from "./bank-file/connector";
+import { BANK_FILE_CREDENTIAL_FIELDS, bankFileCredentials, type BankFileCredentials } from "./bank-file/credentials";
+import { parseBankFileEvent } from "./bank-file/events";
 import type { ConnectorKind } from "./live-connector";
 import { ADYEN_METHODS, createAdyenConnector } from "./adyen/connector";
 import { ADYEN_CREDENTIAL_FIELDS, adyenCredentials, type AdyenCredentials } from "./adyen/credentials";
@@ -61,11 +64,21 @@ const adyen: ConnectorKind<AdyenCredentials> = {
   methods: ADYEN_METHODS,
 };
 
-/** The providers whose connector is built; bank files follow (issue #27). */
+const bankFile: ConnectorKind<BankFileCredentials> = {
+  provider: "bank_file",
+  credentials: bankFileCredentials,
+  credentialFields: BANK_FILE_CREDENTIAL_FIELDS,
+  create: createBankFileConnector,
+  parseEvent: parseBankFileEvent,
+  methods: BANK_FILE_METHODS,
+};
+
+/** The providers whose connector is built. */
 const CONNECTOR_KINDS: Partial<Record<ConnectorProvider, ConnectorKind<Record<string, string>>>> = {
   stripe: stripe as unknown as ConnectorKind<Record<string, string>>,
   paypal: paypal as unknown as ConnectorKind<Record<string, string>>,
   adyen: adyen as unknown as ConnectorKind<Record<string, string>>,
+  bank_file: bankFile as unknown as ConnectorKind<Record<string, string>>,
 };
 
 export function connectorKind(provider: ConnectorProvider): ConnectorKind<Record<string, string>> | null {
