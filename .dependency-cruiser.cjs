@@ -12,7 +12,7 @@ const FLOORS = [
   ["kyc", "merchants", "routing", "secrets", "team"],
   ["transactions"],
   ["checkout", "maintenance", "provider-events", "risk"],
-  ["payouts"],
+  ["bank-files", "payouts"],
   ["approvals"],
   ["api", "backoffice", "monitoring"],
 ];
