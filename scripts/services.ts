@@ -3,7 +3,7 @@
  * are available, installing and starting them on a Debian/Ubuntu machine when
  * we are root, and otherwise failing with an exact instruction.
  *
- * Usage: npx tsx scripts/services.ts [postgres|redis|chromium|all]...
+ * Usage: npx tsx scripts/services.ts [postgres|redis|chromium|xmllint|all]...
  * Progress goes to stderr; `chromium` prints the browser path on stdout.
  */
 import { spawnSync } from "node:child_process";
@@ -352,9 +352,14 @@ export function ensureCommand(command: string, pkg: string): string {
   return installed;
 }
 
+/** xmllint (libxml2-utils): the bank-file tests check every pain.001 Sluice writes against the ISO 20022 schema (tests/fixtures/iso20022/). */
+export function ensureXmllint(): string {
+  return ensureCommand("xmllint", "libxml2-utils");
+}
+
 // ----------------------------------------------------------------------- CLI
 
-const SERVICES = ["postgres", "redis", "chromium"] as const;
+const SERVICES = ["postgres", "redis", "chromium", "xmllint"] as const;
 type Service = (typeof SERVICES)[number];
 
 function isService(name: string): name is Service {
@@ -365,7 +370,7 @@ async function main(args: string[]): Promise<void> {
   const requested = args.length === 0 || args.includes("all") ? [...SERVICES] : args;
   const unknown = requested.filter((name) => !isService(name));
   if (unknown.length > 0) {
-    throw new Error(`unknown service(s): ${unknown.join(", ")}. Usage: npx tsx scripts/services.ts [postgres|redis|chromium|all]...`);
+    throw new Error(`unknown service(s): ${unknown.join(", ")}. Usage: npx tsx scripts/services.ts [postgres|redis|chromium|xmllint|all]...`);
   }
   const names = requested.filter(isService);
   const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
@@ -376,6 +381,8 @@ async function main(args: string[]): Promise<void> {
       await ensureDatabase(databaseUrl);
     } else if (name === "redis") {
       await ensureRedis(redisUrl);
+    } else if (name === "xmllint") {
+      process.stdout.write(`${ensureXmllint()}\n`);
     } else {
       process.stdout.write(`${await ensureChromium()}\n`);
     }

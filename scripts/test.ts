@@ -10,7 +10,7 @@
 // SKIP_E2E=1 to stop after the Vitest step while iterating.
 import pg from "pg";
 import { ensureEnvFile } from "./env-file";
-import { ensureChromium, ensureDatabase, ensurePostgres, ensureRedis } from "./services";
+import { ensureChromium, ensureDatabase, ensurePostgres, ensureRedis, ensureXmllint } from "./services";
 import { run } from "./setup";
 import { E2E_ENV } from "../e2e/e2e-env";
 import { migrate } from "./db/migrate";
@@ -25,6 +25,7 @@ try {
   await ensurePostgres(E2E_ENV.DATABASE_URL!);
   await ensureRedis(E2E_ENV.REDIS_URL!);
   const chromium = await ensureChromium();
+  ensureXmllint();
   run("npm", ["run", "--silent", "db:generate"]);
 
   step("static checks (npm run check)");

@@ -40,6 +40,9 @@ export const MAX_REPORT_BYTES = 5 * 1024 * 1024;
 
 const REPEATED = new Set(["OrgnlPmtInfAndSts", "TxInfAndSts", "StsRsnInf", "Ntfctn", "Ntry", "NtryDtls", "TxDtls", "AddtlInf"]);
 
+// The namespace is read from the root element as written (the document may use a prefix, ns2:Document), the
+// content without prefixes.
+const rootReader = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, stopNodes: ["*.Document", "*.*"] });
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@",
@@ -164,9 +167,12 @@ export function readBankReport(content: string): BankReport {
   if (/<!DOCTYPE/i.test(content)) throw invalid("The file declares a DOCTYPE, which a bank report never does; it was not read", "file");
   const valid = XMLValidator.validate(content);
   if (valid !== true) throw invalid(`The file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`, "file");
-  const root = parser.parse(content) as Record<string, unknown>;
-  const doc = root.Document as Record<string, unknown> | undefined;
-  const namespace = typeof doc?.["@xmlns"] === "string" ? doc["@xmlns"] : "";
+  const written = rootReader.parse(content) as Record<string, unknown>;
+  const rootName = Object.keys(written).find((k) => k === "Document" || k.endsWith(":Document"));
+  const rootAttributes = (rootName ? written[rootName] : undefined) as Record<string, unknown> | undefined;
+  const prefix = rootName?.includes(":") ? `:${rootName.split(":")[0]}` : "";
+  const namespace = typeof rootAttributes?.[`@xmlns${prefix}`] === "string" ? (rootAttributes[`@xmlns${prefix}`] as string) : "";
+  const doc = (parser.parse(content) as Record<string, unknown>).Document as Record<string, unknown> | undefined;
   const message = /^urn:iso:std:iso:20022:tech:xsd:((?:pain\.002|camt\.054)\.001\.\d{2})$/.exec(namespace)?.[1];
   if (!doc || !message) throw invalid("This is not a pain.002 payment status report or a camt.054 notification (ISO 20022 Document with its namespace)", "file");
   return message.startsWith("pain.002") ? readPain002(doc.CstmrPmtStsRpt, message) : readCamt054(doc.BkToCstmrDbtCdtNtfctn, message);
