@@ -26,15 +26,16 @@ async function main(): Promise<number> {
     return 1;
   }
   let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({ args: rest, options: { ...command.options, json: { type: "boolean" } }, strict: true, allowPositionals: false }));
+    ({ values, positionals } = parseArgs({ args: rest, options: { ...command.options, json: { type: "boolean" } }, strict: true, allowPositionals: Boolean(command.positionals) }));
   } catch (err) {
     console.error(`${(err as Error).message}\nusage: ${name} ${command.usage}`);
     return 1;
   }
   const json = Boolean(values.json);
   try {
-    const result = await command.run(values);
+    const result = await command.run(values, positionals);
     console.log(json ? JSON.stringify(result.json) : result.text);
     return result.exitCode ?? 0;
   } catch (err) {

@@ -28,6 +28,12 @@ import { disableConnector, enableConnector } from "../../lib/connectors/set-conn
 import { testConnector } from "../../lib/connectors/test-connector";
 import { listRoutes, type RouteView } from "../../lib/routing/list-routes";
 import { setRoute } from "../../lib/routing/set-route";
+import { exportBankFiles } from "../../lib/bank-files/export-bank-files";
+import { getBankFile } from "../../lib/bank-files/get-bank-files-overview";
+import { importBankReport, type ImportSummary } from "../../lib/bank-files/import-bank-report";
+import { formatMoney } from "../../lib/schema/currencies";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 
 type Values = Record<string, string | boolean | undefined>;
 type OptionSpec = Record<string, { type: "string" | "boolean" }>;
@@ -41,7 +47,9 @@ interface CommandResult {
 export interface Command {
   usage: string;
   options: OptionSpec;
-  run: (values: Values) => Promise<CommandResult>;
+  /** Takes arguments after the flags (bankfile:import <file>). */
+  positionals?: boolean;
+  run: (values: Values, positionals?: string[]) => Promise<CommandResult>;
 }
 
 class CliUsageError extends Error {
@@ -102,9 +110,23 @@ const CLI_ACTOR: Actor = { type: "system", id: "cli" };
 /**
  * Credential flags of every connector kind (kebab-case of its fields): Stripe's --secret-key and
  * --webhook-secret; PayPal's --client-id, --client-secret and --webhook-id; Adyen's --api-key,
- * --merchant-account, --hmac-key and (production) --live-url-prefix.
+ * --merchant-account, --hmac-key and (production) --live-url-prefix; a bank file's debtor account and cut-off.
  */
-const CREDENTIAL_FLAGS = { "secret-key": "secretKey", "webhook-secret": "webhookSecret", "client-id": "clientId", "client-secret": "clientSecret", "webhook-id": "webhookId", "api-key": "apiKey", "merchant-account": "merchantAccount", "hmac-key": "hmacKey", "live-url-prefix": "liveUrlPrefix" } as const;
+const CREDENTIAL_FLAGS = {
+  "secret-key": "secretKey",
+  "webhook-secret": "webhookSecret",
+  "client-id": "clientId",
+  "client-secret": "clientSecret",
+  "webhook-id": "webhookId",
+  "api-key": "apiKey",
+  "merchant-account": "merchantAccount",
+  "hmac-key": "hmacKey",
+  "live-url-prefix": "liveUrlPrefix",
+  "debtor-name": "debtorName",
+  "debtor-iban": "debtorIban",
+  "debtor-bic": "debtorBic",
+  "cut-off-time": "cutOffTime",
+} as const;
 
 /**
  * The credentials given as flags or in a JSON file (--credentials-file, e.g. mode 600: flags are
@@ -268,7 +290,7 @@ export const commands: Record<string, Command> = {
   },
 
   "connector:add": {
-    usage: "--provider stripe|paypal|adyen --env sandbox|production --name N (--secret-key K --webhook-secret S | --client-id I --client-secret S --webhook-id W | --api-key K --merchant-account A --hmac-key H [--live-url-prefix P] | --credentials-file F) [--api-base URL] [--timeout-ms N]",
+    usage: "--provider stripe|paypal|adyen|bank_file --env sandbox|production --name N (--secret-key K --webhook-secret S | --client-id I --client-secret S --webhook-id W | --api-key K --merchant-account A --hmac-key H [--live-url-prefix P] | --debtor-name N --debtor-iban I --debtor-bic B --cut-off-time HH:MM | --credentials-file F) [--api-base URL] [--timeout-ms N]",
     options: { provider: { type: "string" }, env: { type: "string" }, name: { type: "string" }, "api-base": { type: "string" }, "timeout-ms": { type: "string" }, ...credentialOptions },
     async run(v) {
       const connector = await addConnector({
@@ -411,4 +433,53 @@ export const commands: Record<string, Command> = {
       return { json: r, text: `Verification ${r.verificationId} ${r.status}; customer ${r.customer.buyerId} is ${r.customer.kycStatus} (${r.customer.kycLevel}).` };
     },
   },
+
+  "bankfile:export": {
+    usage: "[--dir DIR (default ./bank-files)] [--at ISO-8601 time (default now)]",
+    options: { dir: { type: "string" }, at: { type: "string" } },
+    async run(v) {
+      const at = optional(v, "at");
+      const now = at === undefined ? new Date() : new Date(at);
+      if (Number.isNaN(now.getTime())) throw new CliUsageError(`--at must be an ISO 8601 time such as 2026-11-26T15:00:00Z, not "${at}"`);
+      const dir = path.resolve(optional(v, "dir") ?? "bank-files");
+      const files = await exportBankFiles({ actor: CLI_ACTOR, now });
+      mkdirSync(dir, { recursive: true });
+      const written = [];
+      for (const f of files) {
+        const file = path.join(dir, f.fileName);
+        // The stored bytes, as the back office's download serves them.
+        writeFileSync(file, (await getBankFile(f.id))!.xml, { mode: 0o600 });
+        written.push({ id: f.id, connectorId: f.connectorId, currency: f.currency, cutOffAt: f.cutOffAt.toISOString(), nbOfTxs: f.nbOfTxs, ctrlSum: Number(f.ctrlSum), path: file });
+      }
+      const text = written.length ? written.map((f) => `${f.path}\n  ${f.nbOfTxs} payout(s), ${formatMoney(f.ctrlSum, f.currency)}, cut-off ${f.cutOffAt}`).join("\n") : "No file due: no payout was sent to a bank_file connector before its latest cut-off without being exported.";
+      return { json: { files: written }, text };
+    },
+  },
+
+  "bankfile:import": {
+    usage: "<file> (a bank's pain.002 or camt.054)",
+    options: {},
+    positionals: true,
+    async run(_v, positionals = []) {
+      if (positionals.length !== 1) throw new CliUsageError("give exactly one file: bankfile:import <file>");
+      const file = positionals[0]!;
+      let content: string;
+      try {
+        content = readFileSync(file, "utf8");
+      } catch (err) {
+        throw new CliUsageError(`${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).name})`);
+      }
+      const summary = await importBankReport({ fileName: path.basename(file), content, actor: CLI_ACTOR });
+      return { json: { import: summary }, text: describeImport(summary) };
+    },
+  },
 };
+
+function describeImport(s: ImportSummary): string {
+  const lines = [`${s.fileName}: ${s.message} ${s.messageId}${s.duplicateOf ? ` — DUPLICATE of ${s.duplicateOf}, nothing applied` : ` (${s.importId})`}`, `  settled ${s.settled.length}, declined ${s.declined.length}, waiting ${s.waiting.length}, skipped ${s.skipped.length}`];
+  for (const p of s.settled) lines.push(`  SUCCESS  ${p.transactionId} (${p.status})`);
+  for (const p of s.declined) lines.push(`  DECLINED ${p.transactionId} (${p.status}) ${p.message}`);
+  for (const p of s.waiting) lines.push(`  waiting  ${p.transactionId} (${p.status}: not final yet)`);
+  for (const p of s.skipped) lines.push(`  skipped  ${p.endToEndId}: ${p.reason}`);
+  return lines.join("\n");
+}
