@@ -30,7 +30,14 @@ function navItems(actor: StaffUser, access: MerchantAccess | null): NavItem[] {
     items.push({ label: "Approvals", href: "/backoffice/approvals" }, { label: "Audit log", href: "/backoffice/audit-log" });
   }
   if (actor.isOperator) {
-    items.push({ label: "Merchants", href: "/backoffice/merchants" }, { label: "Connectors", href: "/backoffice/connectors" }, { label: "System", href: "/backoffice/system" }, { label: "Security", href: "/backoffice/security" });
+    items.push(
+      { label: "Merchants", href: "/backoffice/merchants" },
+      // Payouts → Bank files: the platform's own bank account pays them, so it is the operator's page.
+      { label: "Connectors", href: "/backoffice/connectors" },
+      { label: "Bank files", href: "/backoffice/bank-files" },
+      { label: "System", href: "/backoffice/system" },
+      { label: "Security", href: "/backoffice/security" },
+    );
   }
   return items;
 }

@@ -2,6 +2,7 @@
 // own runtime metrics, the delivery counters of every live worker added up,
 // and webhook backlog gauges read at scrape time.
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry, type PrometheusContentType } from "prom-client";
+import { listOverdueBankPayouts } from "@/lib/bank-files/list-overdue-bank-payouts";
 import { getConnectorHealth } from "@/lib/connectors/connector-health";
 import { logger } from "@/lib/log";
 import { rejectedEventCounts } from "@/lib/provider-events/rejected-events";
@@ -20,6 +21,7 @@ interface WebMetrics {
   connectorSuccessRate: Gauge<"connector">;
   unknownOutcomes: Gauge<"connector">;
   rejectedEvents: Counter<"connector" | "reason">;
+  bankPayoutsOverdue: Gauge;
 }
 
 /** The breaker's states as numbers, so an alert can say `> 0`. */
@@ -43,6 +45,7 @@ function webMetrics(): WebMetrics {
     connectorAttempts: new Gauge({ name: "sluice_connector_attempts_1h", help: "Payment attempts at each connector in the last hour, by outcome.", labelNames: ["connector", "outcome"] as const, registers }),
     connectorSuccessRate: new Gauge({ name: "sluice_connector_success_rate_1h", help: "Share of each connector's attempts in the last hour that took the payment (absent without attempts).", labelNames: ["connector"] as const, registers }),
     unknownOutcomes: new Gauge({ name: "sluice_connector_unknown_outcomes", help: "Calls to each connector whose outcome is still unknown after 10 minutes.", labelNames: ["connector"] as const, registers }),
+    bankPayoutsOverdue: new Gauge({ name: "sluice_bank_payouts_unreported_overdue", help: "Payouts exported in a bank file that the bank has not reported 5 business days later (SPEC §21).", registers }),
     rejectedEvents: new Counter({ name: "sluice_provider_events_rejected_total", help: "Provider events refused at POST /providers/{connectorId}/events, by connector and reason (signature, malformed).", labelNames: ["connector", "reason"] as const, registers }),
   };
   globalForMetrics.sluiceWebMetrics = metrics;
@@ -58,6 +61,7 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
   m.oldestUndeliveredAge.set(health.oldestUndelivered?.ageSeconds ?? 0);
   m.failedAttempts24h.set(health.failedAttempts24h);
   await renderConnectorMetrics(m);
+  m.bankPayoutsOverdue.set((await listOverdueBankPayouts()).length);
 
   // Until a worker has reported, this process's own (idle) delivery registry stands in, so the counters are always described.
   const workers = await readWorkerMetrics().catch(() => []);

@@ -11,7 +11,10 @@ import { exportBankFiles } from "@/lib/bank-files/export-bank-files";
 import { getBankFile, getBankFilesOverview } from "@/lib/bank-files/get-bank-files-overview";
 import { importBankReport } from "@/lib/bank-files/import-bank-report";
 import { listOverdueBankPayouts } from "@/lib/bank-files/list-overdue-bank-payouts";
+import { loadStaffUser } from "@/lib/auth/staff-user";
+import { getSystemHealth } from "@/lib/backoffice/system/get-system-health";
 import { db } from "@/lib/db";
+import { renderMetrics } from "@/lib/monitoring/render-metrics";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { getBalance } from "@/lib/ledger/get-balances";
 import { DAY_MS } from "@/lib/time";
@@ -212,7 +215,17 @@ describe("overdue", () => {
     expect(await flagged(new Date(due.getTime() - 60_000))).toEqual([]);
     expect(await flagged(due)).toEqual([quiet.id]);
     expect((await getBankFilesOverview({ now: due })).overdue.map((o) => o.transactionId)).toContain(quiet.id);
-  });
+
+    // As the System page and /api/metrics see it once the days have passed (the export moved back 10 days).
+    await db.bankFile.update({ where: { id: file.id }, data: { createdAt: new Date(Date.now() - 10 * DAY_MS) } });
+    const operator = await newOperator();
+    // An operator who has enrolled two-factor authentication, as every operator must before working.
+    const enrolled = { ...(await loadStaffUser(operator.id))!, totpEnabled: true };
+    expect((await getSystemHealth({ actor: enrolled })).bankPayoutsOverdue).toBeGreaterThanOrEqual(1);
+    const metric = /^sluice_bank_payouts_unreported_overdue (\d+)$/m.exec((await renderMetrics()).body);
+    expect(Number(metric?.[1])).toBeGreaterThanOrEqual(1);
+    // The first test of the file pays the app's module loading (20 s on a busy 2-core machine); the System page reads Redis too.
+  }, 90_000);
 
   it("business days skip weekends", () => {
     // Friday 2026-11-27 12:00 UTC + 5 business days = Friday 2026-12-04.

@@ -13,6 +13,7 @@ import { QUEUES, type QueueName } from "@/lib/jobs/queues";
 import { logger } from "@/lib/log";
 import { producerConnectionOptions, redis, rkey } from "@/lib/redis";
 import { getWebhookHealth, type WebhookHealth } from "@/lib/webhooks/get-webhook-health";
+import { listOverdueBankPayouts } from "@/lib/bank-files/list-overdue-bank-payouts";
 import { assertOperator } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
 
@@ -34,6 +35,8 @@ export interface SystemHealth {
   connectors: ConnectorHealth[];
   /** Provider calls whose outcome is still unknown after 10 minutes: money may have moved. */
   unknownOutcomes: UnknownOutcome[];
+  /** Bank-file payouts the bank has not reported 5 business days after export (SPEC §21). */
+  bankPayoutsOverdue: number;
 }
 
 const globalForQueues = globalThis as unknown as { sluiceHealthQueues?: Map<QueueName, Queue> };
@@ -81,6 +84,6 @@ async function readWorkers(now: Date): Promise<SystemHealth["workers"]> {
 export async function getSystemHealth({ actor }: { actor: StaffUser }): Promise<SystemHealth> {
   assertOperator(actor);
   const now = new Date();
-  const [workers, queues, webhooks, connectors, unknownOutcomes] = await Promise.all([readWorkers(now), readQueues(), getWebhookHealth(), getConnectorHealth({ now }), listUnknownOutcomes({ now })]);
-  return { checkedAt: now, workers, queues, webhooks, connectors, unknownOutcomes };
+  const [workers, queues, webhooks, connectors, unknownOutcomes, overdue] = await Promise.all([readWorkers(now), readQueues(), getWebhookHealth(), getConnectorHealth({ now }), listUnknownOutcomes({ now }), listOverdueBankPayouts({ now })]);
+  return { checkedAt: now, workers, queues, webhooks, connectors, unknownOutcomes, bankPayoutsOverdue: overdue.length };
 }

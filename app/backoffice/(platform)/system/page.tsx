@@ -169,6 +169,17 @@ export default async function SystemPage() {
           )}
         </Section>
 
+        <section aria-labelledby="bank-payouts">
+          <h2 id="bank-payouts" className="mb-3 text-base font-semibold">
+            Bank payouts
+          </h2>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Stat label="Unreported after 5 business days" value={count(h.bankPayoutsOverdue)} tone={h.bankPayoutsOverdue === 0 ? "success" : "danger"}>
+              Exported in a bank file, no pain.002 or camt.054 about them since. <Link href="/backoffice/bank-files#overdue">Bank files</Link>
+            </Stat>
+          </dl>
+        </section>
+
         <Section title="Workers" description="Each worker process writes a heartbeat every 5 seconds. None listed means no worker is running: webhooks, payouts and expiry stop.">
           {h.workers === null ? (
             <Alert tone="error" title="Redis is unreachable">Heartbeats cannot be read. Check REDIS_URL and that Redis is running.</Alert>
