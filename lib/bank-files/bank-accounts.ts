@@ -12,7 +12,7 @@ export interface BankAccount {
   config: BankFileCredentials;
 }
 
-export function bankAccountOf(connector: Connector): BankAccount {
+function bankAccountOf(connector: Connector): BankAccount {
   const [current] = openCredentials(connector);
   return { connector, config: bankFileCredentials(connector.environment).parse(current) };
 }

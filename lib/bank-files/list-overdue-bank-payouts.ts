@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { DAY_MS } from "@/lib/time";
 import { addBusinessDays } from "./calendar";
 
-export const REPORT_DUE_BUSINESS_DAYS = 5;
+const REPORT_DUE_BUSINESS_DAYS = 5;
 
 export interface OverdueBankPayout {
   transactionId: string;

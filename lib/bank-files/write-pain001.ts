@@ -12,9 +12,9 @@ import { create } from "xmlbuilder2";
 import { majorUnitsText, minorDigits } from "@/lib/schema/currencies";
 import type { BankFileCredentials } from "@/lib/providers/bank-file/credentials";
 
-export const PAIN001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.09";
+const PAIN001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.09";
 
-export interface CreditTransfer {
+interface CreditTransfer {
   /** The payout's transaction id: the EndToEndId. */
   transactionId: string;
   amount: bigint;

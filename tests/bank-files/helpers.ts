@@ -29,7 +29,7 @@ export async function bankAccount(overrides: Partial<typeof DEBTOR> = {}): Promi
  * Production money to pay out, as if sales had settled: a balanced journal from
  * a funding account, so ledger:check holds (production has no test-funds command).
  */
-export async function fundProduction(merchantId: string, currency: string, amount: bigint): Promise<void> {
+async function fundProduction(merchantId: string, currency: string, amount: bigint): Promise<void> {
   await db.$transaction((tx) =>
     postJournal({ tx, environment: "production", currency, kind: "test_funds", legs: [{ account: { type: "provider", provider: "funding" }, amount: -amount }, { account: { type: "available", merchantId }, amount }] }),
   );
