@@ -14,7 +14,8 @@ import { cli } from "../helpers";
 import { waitForStatus } from "./payments";
 import { createMerchant, createOperator, enrolOperator, expectAccessible, keepScreenshot } from "./support";
 
-test.describe.configure({ timeout: 240_000 });
+// Five CLI calls and a two-factor enrolment before the journey: minutes on a busy 2-core machine.
+test.describe.configure({ timeout: 540_000 });
 
 function pain002(fileId: string, endToEndId: string): string {
   return create({ version: "1.0", encoding: "UTF-8" }, {
