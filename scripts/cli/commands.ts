@@ -449,7 +449,7 @@ export const commands: Record<string, Command> = {
         const file = path.join(dir, f.fileName);
         // The stored bytes, as the back office's download serves them.
         writeFileSync(file, (await getBankFile(f.id))!.xml, { mode: 0o600 });
-        written.push({ id: f.id, connectorId: f.connectorId, currency: f.currency, cutOffAt: f.cutOffAt.toISOString(), nbOfTxs: f.nbOfTxs, ctrlSum: Number(f.ctrlSum), path: file });
+        written.push({ id: f.id, connectorId: f.connectorId, fileName: f.fileName, currency: f.currency, cutOffAt: f.cutOffAt.toISOString(), nbOfTxs: f.nbOfTxs, ctrlSum: Number(f.ctrlSum), path: file });
       }
       const text = written.length ? written.map((f) => `${f.path}\n  ${f.nbOfTxs} payout(s), ${formatMoney(f.ctrlSum, f.currency)}, cut-off ${f.cutOffAt}`).join("\n") : "No file due: no payout was sent to a bank_file connector before its latest cut-off without being exported.";
       return { json: { files: written }, text };
