@@ -88,7 +88,7 @@ test("the operator downloads the pain.001 and uploads the bank's pain.002: the p
   const form = page.getByRole("form", { name: "Import a bank report" });
   await form.getByLabel("Bank report (pain.002 or camt.054)").setInputFiles(report);
   await form.getByRole("button", { name: "Import report" }).click();
-  await expect(form.getByRole("alert")).toContainText("1 settled, 0 declined, 0 waiting, 0 skipped");
+  await expect(form.getByRole("status")).toContainText("1 settled, 0 declined, 0 waiting, 0 skipped");
   await expect(page.getByRole("list", { name: "Import result" })).toContainText(`Settled${payoutId}SUCCESS (ACSC)`);
   expect((await waitForStatus(request, m.keys.sandbox, payoutId, ["SUCCESS"])).status).toBe("SUCCESS");
   await expectAccessible(page);
@@ -97,7 +97,7 @@ test("the operator downloads the pain.001 and uploads the bank's pain.002: the p
   // The same report again: recognised, nothing applied twice, and the page says why.
   await form.getByLabel("Bank report (pain.002 or camt.054)").setInputFiles(report);
   await form.getByRole("button", { name: "Import report" }).click();
-  await expect(form.getByRole("alert")).toContainText("pain002-status.xml was imported before");
+  await expect(form.getByRole("status")).toContainText("pain002-status.xml was imported before");
   await expect(page.getByRole("list", { name: "Import result" })).toContainText(`Skipped${payoutId}duplicate file`);
   await page.reload();
   await expect(files).toContainText("settled");

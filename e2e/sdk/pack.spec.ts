@@ -36,7 +36,7 @@ test("npm pack installs into an empty project and the README quick start runs", 
     const help = execFileSync(path.join(app, "node_modules/.bin/sluice"), ["--help"], { encoding: "utf8" });
     expect(help).toContain("sluice listen --forward-to <url>");
     // The README's payout and decline examples run as written too.
-    expect(runReadmeBlock(app, "Payouts").trim().split("\n")).toEqual(["PROCESSING", "SUCCESS "]);
+    expect(runReadmeBlock(app, "Payouts").trim().split("\n")).toEqual(["PROCESSING", "SUCCESS"]);
     expect(runReadmeBlock(app, "Declines").trim().split("\n")).toEqual(["declined: card_declined", "provider error: processing_error DECLINED"]);
   } finally {
     rmSync(app, { recursive: true, force: true });
