@@ -58,7 +58,7 @@ describe("Idempotency-Key on the transaction endpoints", () => {
     const body = saleBody(m.merchant.id);
     expect((await callApi("POST /payment/sale", { key: m.keys.sandbox, body, headers: { "idempotency-key": key } })).status).toBe(201);
     const changed = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: { ...body, amount: 2000 }, headers: { "idempotency-key": key } });
-    expect([changed.status, changed.body]).toEqual([422, { status: false, error: "Idempotency-Key reused with different parameters" }]);
+    expect([changed.status, changed.body]).toEqual([422, { status: false, error: "Idempotency-Key reused with different parameters", param: "Idempotency-Key" }]);
 
     const key2 = randomUUID();
     const body2 = saleBody(m.merchant.id);

@@ -61,7 +61,7 @@ describe("a repeated request with the same Idempotency-Key", () => {
     await payment.route(post(m.keys.sandbox, { amount: 100, currency: "USD" }, key));
     const changed = await payment.route(post(m.keys.sandbox, { amount: 101, currency: "USD" }, key));
     expect(changed.status).toBe(422);
-    expect(await json(changed)).toEqual({ status: false, error: "Idempotency-Key reused with different parameters" });
+    expect(await json(changed)).toEqual({ status: false, error: "Idempotency-Key reused with different parameters", param: "Idempotency-Key" });
 
     const guide = countingRoute("guide");
     await guide.route(post(m.keys.production, { amount: 100, currency: "USD" }, key, "/transactions"));
