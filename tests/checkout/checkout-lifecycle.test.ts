@@ -104,7 +104,10 @@ describe("expiry", () => {
     const finals = (await eventTypes(sale.id)).filter((e) => e !== "transaction.processing");
     expect(finals).toHaveLength(1);
     expect(await saleCredits(sale.id)).toBe(t.status === "SUCCESS" ? 1 : 0);
-    expect(paid.kind === "finished").toBe(t.status === "SUCCESS");
+    // The customer who paid sees the outcome; when the expiry won, the page shows it closed, or (the expiry moved it
+    // before the card attempt was claimed) its final state — never a success that was not recorded.
+    if (t.status === "SUCCESS") expect(paid.kind).toBe("finished");
+    else expect(["closed", "finished"]).toContain(paid.kind);
   });
 });
 
