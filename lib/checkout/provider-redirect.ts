@@ -26,6 +26,15 @@ export async function continueToProvider({ token }: { token: string }): Promise<
 export async function returnFromProvider({ token, returned }: { token: string; returned?: Record<string, string> }): Promise<CheckoutResult> {
   const t = await findCheckout(token);
   if (!t) return { kind: "closed" };
-  if (t.status !== "PROCESSING" || !awaitsCustomer(t)) return isFinal(t.status) || t.authorizedAt ? { kind: "finished" } : { kind: "closed" };
-  return settleCheckoutWithProvider(t, returned);
+  if (t.status !== "PROCESSING" || !awaitsCustomer(t)) return finishedOrClosed(t);
+  const result = await settleCheckoutWithProvider(t, returned);
+  if (result.kind === "finished") return result;
+  // The provider's event may have settled the payment while we asked (Adyen
+  // notifies as it answers /payments/details): then the customer is done too.
+  const now = await findCheckout(token);
+  return now && (isFinal(now.status) || now.authorizedAt) ? { kind: "finished" } : result;
+}
+
+function finishedOrClosed(t: { status: Parameters<typeof isFinal>[0]; authorizedAt: Date | null }): CheckoutResult {
+  return isFinal(t.status) || t.authorizedAt ? { kind: "finished" } : { kind: "closed" };
 }
