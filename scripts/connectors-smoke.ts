@@ -47,7 +47,7 @@ function printTable(title: string, rows: Row[]): void {
 }
 
 /** A test-mode connector built from environment variables, as connector:add would build it for sandbox. */
-function fromEnvironment(entry: SmokeEntry): LiveConnector | null {
+async function fromEnvironment(entry: SmokeEntry): Promise<LiveConnector | null> {
   const given = entry.fromEnvironment(process.env);
   if (!given) return null;
   const kind = connectorKind(entry.provider);
@@ -67,7 +67,7 @@ async function fromStoredConnector(connectorId: string): Promise<{ entry: SmokeE
   if (connector.environment !== "sandbox") throw new Error(`${connectorId} is a ${connector.environment} connector: the smoke journeys create payments, so they run on sandbox (test-mode) connectors only`);
   const entry = SMOKE_ENTRIES.find((e) => e.provider === connector.provider);
   if (!entry) throw new Error(`No smoke journeys for ${connector.provider} yet`);
-  return { entry, live: buildLiveConnector(connector), name: `${connector.name} (${connector.id})` };
+  return { entry, live: await buildLiveConnector(connector), name: `${connector.name} (${connector.id})` };
 }
 
 async function main(): Promise<number> {
@@ -77,7 +77,7 @@ async function main(): Promise<number> {
     targets.push(await fromStoredConnector(values.connector));
   } else {
     for (const entry of SMOKE_ENTRIES.filter((e) => !values.provider || e.provider === values.provider)) {
-      const live = fromEnvironment(entry);
+      const live = await fromEnvironment(entry);
       if (live) targets.push({ entry, live, name: `${entry.provider} (credentials from the environment)` });
       else {
         const needs = entry.needs.map((n) => `  ${n.variable}${n.optional ? " (optional)" : ""}: ${n.what}`).join("\n");

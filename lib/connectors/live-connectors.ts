@@ -29,7 +29,7 @@ export function connectorOptions(connector: Connector): ConnectorOptions {
   return { environment: connector.environment, apiBase: connector.apiBase, timeoutMs: connector.timeoutMs ?? env.CONNECTOR_TIMEOUT_MS };
 }
 
-export function buildLiveConnector(connector: Connector): LiveConnector {
+export async function buildLiveConnector(connector: Connector): Promise<LiveConnector> {
   const kind = connectorKind(connector.provider);
   if (!kind) throw new ConnectorUnavailableError(`No ${connector.provider} connector in this version of Sluice`);
   const [credentials] = openCredentials(connector);
@@ -42,7 +42,7 @@ export async function loadConnector(connectorId: string): Promise<LoadedConnecto
   if (hit) return hit;
   const connector = await db.connector.findUnique({ where: { id: connectorId } });
   if (!connector) throw new ConnectorUnavailableError(`No connector ${connectorId}`);
-  const entry = { connector, live: buildLiveConnector(connector) };
+  const entry = { connector, live: await buildLiveConnector(connector) };
   loaded.set(connectorId, entry);
   return entry;
 }

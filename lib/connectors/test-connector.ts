@@ -22,7 +22,7 @@ export async function testConnector({ connectorId, actor }: { connectorId: strin
   const started = performance.now();
   let result: Omit<ConnectorTestResult, "latencyMs">;
   try {
-    result = { ok: true, message: await buildLiveConnector(connector).test() };
+    result = { ok: true, message: await (await buildLiveConnector(connector)).test() };
   } catch (error) {
     const failure = outcomeOfError(error);
     // Only our own classification: a library's message could quote what was sent.

@@ -106,13 +106,14 @@ export interface ConnectorKind<C = unknown> {
   credentials: (environment: Environment) => z.ZodType<C>;
   /** The credential fields, for the CLI's flags and the last-4 hints. */
   credentialFields: readonly (keyof C & string)[];
-  create(credentials: C, options: ConnectorOptions): LiveConnector;
+  /** Async: the provider's library is loaded on first use (lib/providers/registry.ts). */
+  create(credentials: C, options: ConnectorOptions): Promise<LiveConnector>;
   /**
    * Verifies and parses one event body into its events (Adyen may batch several notifications in one request);
    * `credentials` are the current ones first, then a rotation's previous ones. A provider that verifies by asking
-   * its API (PayPal) is async and throws ProviderCallError when it cannot be asked.
+   * its API (PayPal) throws ProviderCallError when it cannot be asked.
    */
-  parseEvent(rawBody: string, headers: Headers, credentials: C[], options: ConnectorOptions): ParsedProviderEvent[] | Promise<ParsedProviderEvent[]>;
+  parseEvent(rawBody: string, headers: Headers, credentials: C[], options: ConnectorOptions): Promise<ParsedProviderEvent[]>;
   methods: readonly MethodCapability[];
 }
 

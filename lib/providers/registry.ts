@@ -4,21 +4,23 @@
 // sandbox traffic to a provider's own test mode — in sandbox. A connector
 // kind is the code of one provider; lib/connectors/ builds an instance of it
 // from one connector row (its own credentials, never global keys).
+//
+// A provider's library is loaded on first use, not at start-up: together
+// they take seconds to load (Adyen's alone ~1 s on a quiet core), and a
+// worker restarted after a crash must take its jobs back within 10 s
+// (SPEC §16), most of whose work never needs a provider.
 import type { ConnectorProvider, Environment } from "@/lib/generated/prisma/enums";
 import { BANK_FILE_METHODS, createBankFileConnector } from "./bank-file/connector";
 import { BANK_FILE_CREDENTIAL_FIELDS, bankFileCredentials, type BankFileCredentials } from "./bank-file/credentials";
 import { parseBankFileEvent } from "./bank-file/events";
 import type { ConnectorKind } from "./live-connector";
-import { ADYEN_METHODS, createAdyenConnector } from "./adyen/connector";
 import { ADYEN_CREDENTIAL_FIELDS, adyenCredentials, type AdyenCredentials } from "./adyen/credentials";
-import { parseAdyenEvent } from "./adyen/events";
+import { ADYEN_METHODS } from "./adyen/methods";
 import { sandboxProvider } from "./sandbox/sandbox-provider";
-import { createStripeConnector, STRIPE_METHODS } from "./stripe/connector";
 import { STRIPE_CREDENTIAL_FIELDS, stripeCredentials, type StripeCredentials } from "./stripe/credentials";
-import { parseStripeEvent } from "./stripe/events";
-import { createPaypalConnector, PAYPAL_METHODS } from "./paypal/connector";
+import { STRIPE_METHODS } from "./stripe/methods";
 import { PAYPAL_CREDENTIAL_FIELDS, paypalCredentials, type PaypalCredentials } from "./paypal/credentials";
-import { parsePaypalEvent } from "./paypal/events";
+import { PAYPAL_METHODS } from "./paypal/methods";
 import type { PaymentProvider } from "./types";
 
 /** PaymentMethod.provider of a method served by the simulator. */
@@ -40,8 +42,8 @@ const stripe: ConnectorKind<StripeCredentials> = {
   provider: "stripe",
   credentials: stripeCredentials,
   credentialFields: STRIPE_CREDENTIAL_FIELDS,
-  create: createStripeConnector,
-  parseEvent: parseStripeEvent,
+  create: async (credentials, options) => (await import("./stripe/connector")).createStripeConnector(credentials, options),
+  parseEvent: async (rawBody, headers, credentials) => (await import("./stripe/events")).parseStripeEvent(rawBody, headers, credentials),
   methods: STRIPE_METHODS,
 };
 
@@ -49,9 +51,9 @@ const paypal: ConnectorKind<PaypalCredentials> = {
   provider: "paypal",
   credentials: paypalCredentials,
   credentialFields: PAYPAL_CREDENTIAL_FIELDS,
-  create: createPaypalConnector,
+  create: async (credentials, options) => (await import("./paypal/connector")).createPaypalConnector(credentials, options),
   // PayPal sends one event per request.
-  parseEvent: async (rawBody, headers, credentials, options) => [await parsePaypalEvent(rawBody, headers, credentials, options)],
+  parseEvent: async (...args) => [await (await import("./paypal/events")).parsePaypalEvent(...args)],
   methods: PAYPAL_METHODS,
 };
 
@@ -59,8 +61,8 @@ const adyen: ConnectorKind<AdyenCredentials> = {
   provider: "adyen",
   credentials: adyenCredentials,
   credentialFields: ADYEN_CREDENTIAL_FIELDS,
-  create: createAdyenConnector,
-  parseEvent: parseAdyenEvent,
+  create: async (credentials, options) => (await import("./adyen/connector")).createAdyenConnector(credentials, options),
+  parseEvent: async (rawBody, headers, credentials) => (await import("./adyen/events")).parseAdyenEvent(rawBody, headers, credentials),
   methods: ADYEN_METHODS,
 };
 
@@ -68,8 +70,8 @@ const bankFile: ConnectorKind<BankFileCredentials> = {
   provider: "bank_file",
   credentials: bankFileCredentials,
   credentialFields: BANK_FILE_CREDENTIAL_FIELDS,
-  create: createBankFileConnector,
-  parseEvent: parseBankFileEvent,
+  create: async (credentials, options) => createBankFileConnector(credentials, options),
+  parseEvent: async () => parseBankFileEvent(),
   methods: BANK_FILE_METHODS,
 };
 

@@ -25,7 +25,7 @@ import { PaymentsApi } from "@adyen/api-library/lib/src/services/checkout/paymen
 import { InitializationApi } from "@adyen/api-library/lib/src/services/payout/initializationApi";
 import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
 import { summariseCard } from "../card-summary";
-import type { ConnectorOptions, LiveConnector, MethodCapability } from "../live-connector";
+import type { ConnectorOptions, LiveConnector } from "../live-connector";
 import { ProviderCallError } from "../provider-error";
 import type { AuthorizeInput, PayoutInput, ProviderResult } from "../types";
 import type { AdyenCredentials } from "./credentials";
@@ -36,15 +36,6 @@ const { Client, EnvironmentEnum } = adyenLibrary;
 
 /** Sluice's method types → the Adyen payment method that serves them. */
 const ADYEN_METHOD: Partial<Record<PaymentMethodType, string>> = { card: "scheme", bnpl: "klarna", bank_transfer: "ideal" };
-
-const CARD_CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "SGD", "HKD", "JPY"];
-
-export const ADYEN_METHODS: readonly MethodCapability[] = [
-  { type: "card", name: "Card", actions: ["SALE", "AUTHORIZE"], currencies: CARD_CURRENCIES, requiresRedirect: false },
-  { type: "bnpl", name: "Klarna", actions: ["SALE"], currencies: ["EUR", "USD", "GBP", "DKK", "NOK", "SEK", "CHF"], requiresRedirect: true },
-  // iDEAL takes euros in; SEPA bank payouts (Adyen's Payout API, to an IBAN) send euros out.
-  { type: "bank_transfer", name: "iDEAL", actions: ["SALE", "PAYOUT"], currencies: ["EUR"], requiresRedirect: true },
-];
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 

@@ -19,7 +19,7 @@
 // for them).
 import { ApiError, CheckoutPaymentIntent, OrdersController, OrderStatus, PaymentsController, PaypalExperienceUserAction, PaypalWalletContextShippingPreference, AuthorizationStatus, type Order } from "@paypal/paypal-server-sdk";
 import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
-import type { ConnectorOptions, LiveConnector, MethodCapability } from "../live-connector";
+import type { ConnectorOptions, LiveConnector } from "../live-connector";
 import { ProviderCallError } from "../provider-error";
 import type { ProviderResult, StatusInput } from "../types";
 import { paypalClient, rest } from "./client";
@@ -29,11 +29,6 @@ import { issuesOf, mapPaypalError, type CallStep } from "./map-error";
 import { mapCapture, mapDispute, mapOrder, mapPayoutBatch, mapRefund, unitOf } from "./map-status";
 import { toPaypalMoney } from "./money";
 import { ZDispute, ZPayoutBatch, ZPayoutBatchCreated } from "./rest-shapes";
-
-/** The currencies PayPal takes payments and payouts in (PayPal's currency codes page). */
-const PAYPAL_CURRENCIES = ["AUD", "BRL", "CAD", "CZK", "DKK", "EUR", "HKD", "HUF", "ILS", "JPY", "MXN", "NOK", "NZD", "PHP", "PLN", "GBP", "SGD", "SEK", "CHF", "TWD", "THB", "USD"];
-
-export const PAYPAL_METHODS: readonly MethodCapability[] = [{ type: "ewallet", name: "PayPal", actions: ["SALE", "AUTHORIZE", "PAYOUT"], currencies: PAYPAL_CURRENCIES, requiresRedirect: true }];
 
 /** Answers to a completion that mean "already done by an earlier call": the order says how. */
 const ALREADY_DONE = new Set(["ORDER_ALREADY_CAPTURED", "ORDER_ALREADY_AUTHORIZED", "ORDER_ALREADY_COMPLETED", "AUTHORIZATION_ALREADY_COMPLETED", "DUPLICATE_INVOICE_ID"]);

@@ -16,7 +16,7 @@
 import Stripe from "stripe";
 import type { PaymentMethodType } from "@/lib/generated/prisma/enums";
 import { summariseCard } from "../card-summary";
-import type { ConnectorOptions, LiveConnector, MethodCapability } from "../live-connector";
+import type { ConnectorOptions, LiveConnector } from "../live-connector";
 import { ProviderCallError } from "../provider-error";
 import type { AuthorizeInput, CardSummary, PaymentReference, ProviderResult, StatusInput } from "../types";
 import type { StripeCredentials } from "./credentials";
@@ -26,14 +26,6 @@ import { mapDispute, mapPaymentIntent, mapRefund, neverConfirmed } from "./map-s
 
 /** Sluice's method types → the Stripe payment method that serves them. */
 const STRIPE_METHOD: Partial<Record<PaymentMethodType, Stripe.PaymentIntentCreateParams.AllowedPaymentMethodType>> = { card: "card", bnpl: "klarna", bank_transfer: "ideal" };
-
-const CARD_CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "SGD", "HKD", "MXN", "JPY"];
-
-export const STRIPE_METHODS: readonly MethodCapability[] = [
-  { type: "card", name: "Card", actions: ["SALE", "AUTHORIZE"], currencies: CARD_CURRENCIES, requiresRedirect: false },
-  { type: "bnpl", name: "Klarna", actions: ["SALE"], currencies: ["EUR", "USD", "GBP", "DKK", "NOK", "SEK", "CHF", "CZK", "PLN", "AUD", "NZD", "CAD"], requiresRedirect: true },
-  { type: "bank_transfer", name: "iDEAL", actions: ["SALE"], currencies: ["EUR"], requiresRedirect: true },
-];
 
 /** Expanded on every PaymentIntent answer: the card we show and the fee we book come from them. */
 const EXPAND = ["latest_charge.balance_transaction"];
