@@ -13,7 +13,12 @@
 // - event sequence numbers (SPEC §18): a transaction's numbering continues
 //   after the events it already has;
 // - webhook endpoints subscribed to "every kind" (an empty list) get the full
-//   list stored, and the endpoints that named kinds keep theirs.
+//   list stored, and the endpoints that named kinds keep theirs;
+// - the four migrations of the live-provider and performance work (the sale's
+//   SQL function, endpoint actions, partial indexes, bank files): existing
+//   endpoints receive every action, and existing transactions, refunds and
+//   checkouts keep every row and are still found by the queries whose indexes
+//   became partial.
 import pg from "pg";
 import { expect, it } from "vitest";
 import { sha256Hex } from "@/lib/crypto";
@@ -28,6 +33,7 @@ const KYC_TOKEN_MIGRATION = "20261125003435_hash_kyc_tokens";
 const EVENT_SEQUENCE_MIGRATION = "20261125043412_event_sequence";
 const AUTHORIZE_MIGRATION = "20261125042721_authorize_and_capture";
 const ENDPOINT_EVENTS_MIGRATION = "20261125233500_endpoint_events_every_kind";
+const SALE_STATEMENT_MIGRATION = "20261126015903_sale_in_one_statement";
 const scratch = `${new URL(env.DATABASE_URL).pathname.slice(1)}_migration`;
 /** Each case builds a database and applies every migration to it: on a busy machine that takes a while, and it is work, not waiting. */
 const BUILDS_A_DATABASE = { timeout: 120_000 };
@@ -250,6 +256,35 @@ it("stores the full list of kinds for endpoints that subscribed to every kind, a
         { id: "we_null", events: every },
         { id: "we_some", events: ["transaction.succeeded"] },
       ]);
+    },
+  );
+});
+
+it("gives existing endpoints every action, and keeps existing sales, refunds and checkouts findable", BUILDS_A_DATABASE, async () => {
+  await acrossMigration(
+    SALE_STATEMENT_MIGRATION,
+    async (c) => {
+      await c.query(`INSERT INTO "Merchant" (id, name, "updatedAt") VALUES ('mr_1', 'M', now())`);
+      await c.query(`INSERT INTO "WebhookEndpoint" (id, "merchantId", environment, url, events, "secretEncrypted", "updatedAt") VALUES
+        ('we_1', 'mr_1', 'sandbox', 'https://a.example.com', '{transaction.succeeded}', 'sealed', now())`);
+      await c.query(`INSERT INTO "Transaction" (id, "merchantId", environment, action, status, amount, currency, "orderId", "orderKey", "buyerId", "paymentMethod", "updatedAt", "parentId", "expiresAt") VALUES
+        ('tx_sale', 'mr_1', 'sandbox', 'SALE', 'SUCCESS', 1000, 'EUR', 'o1', 'o1', 'b1', 'card', now(), NULL, NULL),
+        ('tx_refund', 'mr_1', 'sandbox', 'REFUND', 'SUCCESS', 400, 'EUR', 'o1-r', 'o1-r', 'b1', 'card', now(), 'tx_sale', NULL),
+        ('tx_checkout', 'mr_1', 'sandbox', 'SALE', 'PROCESSING', 500, 'EUR', 'o2', 'o2', 'b1', 'card', now(), NULL, now() - interval '1 minute')`);
+    },
+    async (after) => {
+      expect((await after.query(`SELECT id, events, actions FROM "WebhookEndpoint"`)).rows).toEqual([
+        { id: "we_1", events: ["transaction.succeeded"], actions: ["SALE", "PAYOUT", "AUTHORIZE", "REFUND", "CHARGEBACK"] },
+      ]);
+      expect((await after.query(`SELECT count(*)::int AS n FROM "Transaction"`)).rows[0]).toEqual({ n: 3 });
+      // The refund lookup and the expiry sweep's predicates, on the indexes that became partial.
+      expect((await after.query(`SELECT id FROM "Transaction" WHERE "parentId" = 'tx_sale'`)).rows).toEqual([{ id: "tx_refund" }]);
+      expect((await after.query(`SELECT id FROM "Transaction" WHERE status = 'PROCESSING' AND "expiresAt" <= now()`)).rows).toEqual([{ id: "tx_checkout" }]);
+      const partial = await after.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'Transaction' AND indexdef LIKE '%WHERE%' ORDER BY indexname`);
+      expect(partial.rows.map((r) => r.indexname)).toEqual(expect.arrayContaining(["Transaction_parentId_idx", "Transaction_status_expiresAt_idx", "Transaction_status_captureBefore_idx"]));
+      // The sale's statement can call its check, and the bank-file tables start empty.
+      expect((await after.query(`SELECT sluice_assert(true, 'x') AS ok`)).rows).toEqual([{ ok: true }]);
+      expect((await after.query(`SELECT count(*)::int AS n FROM "BankFile"`)).rows[0]).toEqual({ n: 0 });
     },
   );
 });
