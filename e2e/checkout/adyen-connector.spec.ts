@@ -8,24 +8,26 @@
 // SUCCESS with its webhook event. An iDEAL (bank_transfer) sale is paid on the
 // hosted checkout the same way. The 3-D Secure journey also runs without
 // JavaScript: the forward is a meta refresh and every step a plain form.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E_ORIGIN } from "../e2e-env";
 import { cli, createMerchant, type TestMerchant } from "../helpers";
 import type { AdyenEmulator } from "../../tests/emulators/adyen/server";
 import { startEmulator } from "../../tests/emulators/start-emulator";
 import { screenshot, watchCsp } from "./fixtures";
+import { LiveShop, serveShop } from "./live-shop";
 
-const SHOP = "https://shop.example.com";
 const HMAC_KEY = "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056";
 
 let adyen: AdyenEmulator;
 let m: TestMerchant;
+let shop: LiveShop;
 
 test.use({ ignoreHTTPSErrors: true });
 
 test.beforeAll(async () => {
   adyen = await startEmulator("adyen", { merchantAccount: "SluiceE2eECOM", hmacKey: HMAC_KEY });
   m = createMerchant("Adyen Shop");
+  shop = new LiveShop(m, "e2e-adyen");
   cli("merchant:limits", "--merchant", m.merchant.id, "--rate-per-minute", "100000", "--burst-per-second", "10000");
   const { connector } = cli<{ connector: { id: string } }>(
     "connector:add", "--provider", "adyen", "--env", "production", "--name", "Adyen (emulator)",
@@ -41,55 +43,14 @@ test.afterAll(async () => {
   await adyen.close();
 });
 
-async function shopPages(page: Page): Promise<void> {
-  await page.route(`${SHOP}/**`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=en><title>Shop</title><h1>Back at the shop</h1></html>" }));
-}
-
-let orders = 0;
-async function liveSale(request: APIRequestContext, overrides: Record<string, unknown>): Promise<{ id: string; url: string; status: string }> {
-  const res = await request.post("/v1/payment/sale", {
-    headers: { "x-api-key": m.keys.production },
-    data: {
-      amount: 4_990,
-      currency: "EUR",
-      paymentMethod: "card",
-      merchantId: m.merchant.id,
-      orderId: `e2e-adyen-${Date.now().toString(36)}-${++orders}`,
-      buyerId: "buyer-e2e",
-      successUrl: `${SHOP}/success`,
-      failureUrl: `${SHOP}/failure`,
-      returnUrl: `${SHOP}/cart`,
-      callbackUrl: "https://127.0.0.1:9/webhooks",
-      ...overrides,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json();
-  return { id: body.transaction.id, url: body.url, status: body.transaction.status };
-}
-
-async function eventsOf(request: APIRequestContext, id: string): Promise<string[]> {
-  const res = await request.get(`/v1/events?transactionId=${id}`, { headers: { authorization: `Bearer ${m.keys.production}` } });
-  return ((await res.json()).data as { event: string }[]).map((e) => e.event).sort();
-}
-
-async function expectSucceeded(page: Page, request: APIRequestContext, id: string): Promise<void> {
-  await page.waitForURL((url) => url.origin === SHOP && url.pathname === "/success", { timeout: 20_000 });
-  expect(new URL(page.url()).searchParams.get("status")).toBe("SUCCESS");
-  expect(new URL(page.url()).searchParams.get("transactionId")).toBe(id);
-  const res = await request.get(`/v1/transactions/${id}`, { headers: { authorization: `Bearer ${m.keys.production}` } });
-  expect((await res.json()).status).toBe("SUCCESS");
-  await expect.poll(() => eventsOf(request, id)).toEqual(["transaction.processing", "transaction.succeeded"]);
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
     test("an Adyen 3-D Secure card sale: PROCESSING with a url; the customer submits the challenge and comes back; SUCCESS with its webhook", async ({ page, request }) => {
-      await shopPages(page);
+      await serveShop(page);
       const csp = watchCsp(page);
-      const sale = await liveSale(request, { paymentMethodInput: { cardNumber: "4212345678910006", expiryMonth: "03", expiryYear: "2030", cvv: "737" } });
+      const sale = await shop.sale(request, { paymentMethodInput: { cardNumber: "4212345678910006", expiryMonth: "03", expiryYear: "2030", cvv: "737" } });
       expect(sale.status).toBe("PROCESSING");
       expect(sale.url).toMatch(new RegExp(`^${E2E_ORIGIN}/checkout/pay/[0-9A-Za-z]{32}$`));
 
@@ -99,20 +60,20 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "3D Secure 2 - Challenge" })).toBeVisible();
       if (javaScriptEnabled) await screenshot(page, "adyen-3ds-challenge");
       await page.getByRole("button", { name: "Submit" }).click();
-      await expectSucceeded(page, request, sale.id);
+      await shop.expectSucceeded(page, request, sale.id);
       expect(csp).toEqual([]);
     });
   });
 }
 
 test("an iDEAL (bank_transfer) sale on the hosted checkout: Continue to iDEAL, approve at the bank, back; SUCCESS", async ({ page, request }) => {
-  await shopPages(page);
-  const sale = await liveSale(request, { paymentMethod: "bank_transfer", amount: 12_000, customer: { email: "jane@example.com", firstName: "Jane", lastName: "Doe", country: "NL" } });
+  await serveShop(page);
+  const sale = await shop.sale(request, { paymentMethod: "bank_transfer", amount: 12_000, customer: { email: "jane@example.com", firstName: "Jane", lastName: "Doe", country: "NL" } });
   await page.goto(sale.url);
   await page.getByRole("button", { name: "Continue to iDEAL" }).click();
   await page.waitForURL((url) => url.origin === adyen.apiBase, { timeout: 20_000 });
   await expect(page.getByRole("heading", { name: "iDEAL Issuer Simulation" })).toBeVisible();
   await screenshot(page, "adyen-ideal");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expectSucceeded(page, request, sale.id);
+  await shop.expectSucceeded(page, request, sale.id);
 });

@@ -8,22 +8,26 @@
 // events, and PayPal's own signed events arrive at Sluice's events URL.
 // Also without JavaScript: every step is a plain form and the forward a meta
 // refresh.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E_ORIGIN } from "../e2e-env";
 import { cli, createMerchant, type TestMerchant } from "../helpers";
 import { startEmulator } from "../../tests/emulators/start-emulator";
 import type { PaypalEmulator } from "../../tests/emulators/paypal/server";
 import { expectAccessible, screenshot, watchCsp } from "./fixtures";
+import { LiveShop, SHOP, serveShop } from "./live-shop";
 
-const SHOP = "https://shop.example.com";
 const WEBHOOK_ID = "E2EPAYPALWEBHOOK0001";
+/** A PayPal sale: the buyer's PayPal e-mail, and the name PayPal's page greets them with. */
+const PAYPAL_SALE = { amount: 2_590, paymentMethod: "paypal", paymentMethodInput: { email: "buyer@example.com" }, customer: { email: "buyer@example.com", firstName: "Jane", lastName: "Doe" } };
 
 let paypal: PaypalEmulator;
 let m: TestMerchant;
+let shop: LiveShop;
 
 test.beforeAll(async () => {
   paypal = await startEmulator("paypal");
   m = createMerchant("PayPal Shop");
+  shop = new LiveShop(m, "e2e-paypal");
   cli("merchant:limits", "--merchant", m.merchant.id, "--rate-per-minute", "100000", "--burst-per-second", "10000");
   const { connector } = cli<{ connector: { id: string } }>("connector:add", "--provider", "paypal", "--env", "production", "--name", "PayPal (emulator)", "--client-id", "AQE2ePayPalEmulatorClientId01", "--client-secret", "ECE2ePayPalEmulatorSecret0001", "--webhook-id", WEBHOOK_ID, "--api-base", paypal.apiBase);
   cli("route:set", "--merchant", m.merchant.id, "--env", "production", "--method", "paypal", "--connectors", connector.id);
@@ -34,45 +38,6 @@ test.afterAll(async () => {
   await paypal.close();
 });
 
-/** The shop's pages (https in production) are served by the test, not the network. */
-async function shopPages(page: Page): Promise<void> {
-  await page.route(`${SHOP}/**`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=en><title>Shop</title><h1>Back at the shop</h1></html>" }));
-}
-
-let orders = 0;
-async function paypalSale(request: APIRequestContext): Promise<{ id: string; url: string; status: string }> {
-  const res = await request.post("/v1/payment/sale", {
-    headers: { "x-api-key": m.keys.production },
-    data: {
-      amount: 2_590,
-      currency: "EUR",
-      paymentMethod: "paypal",
-      paymentMethodInput: { email: "buyer@example.com" },
-      merchantId: m.merchant.id,
-      orderId: `e2e-paypal-${Date.now().toString(36)}-${++orders}`,
-      buyerId: "buyer-e2e",
-      customer: { email: "buyer@example.com", firstName: "Jane", lastName: "Doe" },
-      successUrl: `${SHOP}/success`,
-      failureUrl: `${SHOP}/failure`,
-      returnUrl: `${SHOP}/cart`,
-      callbackUrl: "https://127.0.0.1:9/webhooks",
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json();
-  return { id: body.transaction.id, url: body.url, status: body.transaction.status };
-}
-
-async function eventsOf(request: APIRequestContext, id: string): Promise<string[]> {
-  const res = await request.get(`/v1/events?transactionId=${id}`, { headers: { authorization: `Bearer ${m.keys.production}` } });
-  return ((await res.json()).data as { event: string }[]).map((e) => e.event).sort();
-}
-
-async function status(request: APIRequestContext, id: string): Promise<string> {
-  const res = await request.get(`/v1/transactions/${id}`, { headers: { authorization: `Bearer ${m.keys.production}` } });
-  return (await res.json()).status;
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
@@ -80,9 +45,9 @@ for (const javaScriptEnabled of [true, false]) {
     test("a PayPal sale: the API's url is Sluice's checkout, Continue to PayPal, Complete Purchase, back; captured, SUCCESS with its webhook", async ({ page, request }) => {
       // Three pages and four PayPal calls (order, approval, capture, event verification) on a shared machine.
       test.slow();
-      await shopPages(page);
+      await serveShop(page);
       const csp = watchCsp(page);
-      const sale = await paypalSale(request);
+      const sale = await shop.sale(request, PAYPAL_SALE);
       expect(sale.status).toBe("PROCESSING");
       expect(sale.url).toMatch(new RegExp(`^${E2E_ORIGIN}/checkout/pay/[0-9A-Za-z]{32}$`));
 
@@ -103,8 +68,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.waitForURL((url) => url.origin === SHOP && url.pathname === "/success", { timeout: 20_000 });
       expect(new URL(page.url()).searchParams.get("status")).toBe("SUCCESS");
       expect(new URL(page.url()).searchParams.get("transactionId")).toBe(sale.id);
-      expect(await status(request, sale.id)).toBe("SUCCESS");
-      await expect.poll(() => eventsOf(request, sale.id)).toEqual(["transaction.processing", "transaction.succeeded"]);
+      expect(await shop.status(request, sale.id)).toBe("SUCCESS");
+      await expect.poll(() => shop.events(request, sale.id)).toEqual(["transaction.processing", "transaction.succeeded"]);
       // Captured once at PayPal, and its events (approval, capture) verified and taken by Sluice.
       const [order] = paypal.ordersFor(sale.id);
       expect(order!.purchase_units[0]!.payments!.captures).toHaveLength(1);
