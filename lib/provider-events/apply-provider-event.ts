@@ -1,7 +1,8 @@
 // Applies a stored provider event (SPEC §21), in a job. An event only says
 // which object changed: the applier asks the provider for that object's
 // current state and applies it through the functions every other path uses
-// (settleWithProvider, applyProviderResult, applyDispute). So a duplicate
+// (settleWithProvider, applyProviderResult, applyDispute); a provider that
+// cannot be asked (Adyen) states the outcome in the event instead. So a duplicate
 // changes nothing twice and events may arrive in any order: the second of
 // two events finds the work done, an old event finds the newer state.
 //
@@ -18,7 +19,7 @@ import { logger } from "@/lib/log";
 import { loadConnector } from "@/lib/connectors/live-connectors";
 import { finishAttempt } from "@/lib/connectors/payment-attempts";
 import { callProvider, outcomeOfError } from "@/lib/providers/call-provider";
-import { statedResult, type LiveConnector, type ProviderEventSubject } from "@/lib/providers/live-connector";
+import { statedDispute, statedResult, type LiveConnector, type ProviderEventSubject } from "@/lib/providers/live-connector";
 import { applyDispute } from "@/lib/transactions/apply-dispute";
 import { applyProviderResult } from "@/lib/transactions/provider-result";
 import { latestPaymentAttempt, settleWithProvider } from "@/lib/transactions/settle-with-provider";
@@ -69,12 +70,23 @@ async function applySubject(event: ProviderEvent, connector: Connector, live: Li
     case "refund":
       return applyStatus(event, live, subject, "REFUND", actor);
     case "dispute": {
-      const dispute = await live.dispute(subject.providerRef).catch((error: unknown) => {
-        throw new NotYetError(`the provider could not be asked about dispute ${subject.providerRef}: ${outcomeOfError(error).reason}`);
-      });
+      // A provider that cannot be asked (Adyen) states the dispute in its notification; the others are asked now.
+      const dispute = subject.stated
+        ? statedDispute(subject.stated, subject.providerRef)
+        : await live.dispute(subject.providerRef).catch((error: unknown) => {
+            throw new NotYetError(`the provider could not be asked about dispute ${subject.providerRef}: ${outcomeOfError(error).reason}`);
+          });
       const sale = dispute.transactionId ? await db.transaction.findUnique({ where: { id: dispute.transactionId } }) : null;
       if (!sale || sale.connectorId !== connector.id) return ignored("a dispute of a payment not made through this connector");
+      // A stated dispute names the payment by its reference too: a dispute of another try of this transaction is not this sale's.
+      if (subject.stated && dispute.paymentRef && sale.providerRef !== dispute.paymentRef) return ignored(`a dispute of ${dispute.paymentRef}, not of ${sale.id}'s payment`);
       const { applied, chargeback } = await applyDispute({ sale, dispute, actor });
+      if (applied === "unchanged" && dispute.state === "lost" && chargeback?.status === "DECLINED") {
+        // Lost after it was won (Adyen's SECOND_CHARGEBACK after CHARGEBACK_REVERSED): a sale has one chargeback
+        // and a decided one stays decided (SPEC §6), so the money taken again is not booked; an operator must see it.
+        logger.warn({ eventId: event.id, connectorId: connector.id, saleId: sale.id, chargebackId: chargeback.id }, "dispute lost again after it was won: not booked");
+        return { status: "applied", outcome: `${sale.id}: dispute lost again after ${chargeback.id} was won — not booked (one chargeback per sale); settle it with the provider` };
+      }
       return { status: applied === "inquiry" || applied === "not_settled" || applied === "currency_mismatch" ? "ignored" : "applied", outcome: `${sale.id}: dispute ${applied}${chargeback ? ` (${chargeback.id} ${chargeback.status})` : ""}` };
     }
     case "payout":

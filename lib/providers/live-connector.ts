@@ -61,13 +61,27 @@ interface StatedResult {
   stated?: StatedOutcome;
 }
 
+/**
+ * A dispute as the event itself states it, for a provider that cannot be asked (Adyen: each dispute
+ * notification names the disputed payment, the amount and where the dispute stands). Stored with the event as
+ * JSON, so the amount (minor units) is a string. Without it the applier asks the provider (dispute()).
+ */
+export interface StatedDispute {
+  paymentRef: string | null;
+  transactionId: string | null;
+  amount: string;
+  currency: string;
+  state: ProviderDispute["state"];
+  reason: string | null;
+}
+
 /** What an event is about; the applier asks the provider for the subject's current state (events may come in any order). */
 export type ProviderEventSubject =
   | ({ kind: "payment"; providerRef: string; transactionId: string | null; /** The try the event is about, when the provider names it (Adyen's metadata). */ attemptId?: string | null } & StatedResult)
   /** An authorization's capture the provider decided after answering "received" (Adyen's CAPTURE, CAPTURE_FAILED). */
   | ({ kind: "capture"; providerRef: string; transactionId: string | null } & StatedResult)
   | ({ kind: "refund"; providerRef: string; transactionId: string | null } & StatedResult)
-  | { kind: "dispute"; providerRef: string }
+  | { kind: "dispute"; providerRef: string; stated?: StatedDispute }
   | ({ kind: "payout"; providerRef: string; transactionId: string | null } & StatedResult)
   | { kind: "ignored" };
 
@@ -115,6 +129,11 @@ export interface ConnectorKind<C = unknown> {
    */
   parseEvent(rawBody: string, headers: Headers, credentials: C[], options: ConnectorOptions): Promise<ParsedProviderEvent[]>;
   methods: readonly MethodCapability[];
+}
+
+/** A stated dispute as the dispute every flow applies (a provider that states disputes reports no fee with them). */
+export function statedDispute(stated: StatedDispute, providerRef: string): ProviderDispute {
+  return { providerRef, paymentRef: stated.paymentRef, transactionId: stated.transactionId, amount: BigInt(stated.amount), currency: stated.currency, state: stated.state, reason: stated.reason, fees: [] };
 }
 
 /** A stated outcome as the provider result every flow applies. */

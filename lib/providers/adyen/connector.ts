@@ -218,7 +218,8 @@ export function createAdyenConnector(credentials: AdyenCredentials, options: Con
     },
 
     async dispute() {
-      throw new ProviderCallError("not_taken", "unsupported", false, "Adyen disputes are not applied by this version of Sluice");
+      // No dispute lookup either: each dispute notification states the dispute (events.ts), and that is applied.
+      throw new ProviderCallError("not_taken", "unsupported", false, "Adyen cannot be asked about a dispute: its notifications state it");
     },
   };
 }

@@ -10,11 +10,26 @@
 // `success` flag and amount; the applier applies it through the functions
 // every other path uses, conditionally, so a duplicate or a late event
 // changes nothing twice. An item's id is its eventCode, pspReference and
-// success: Adyen sends the same notification again until it is acknowledged.
+// success (and a dispute's disputeStatus): Adyen sends the same notification
+// again until it is acknowledged.
+//
+// Disputes (docs.adyen.com/risk-management/disputes-api/dispute-notifications):
+// every notification of one dispute has the dispute's pspReference, names
+// the disputed payment in originalReference and its merchantReference (the
+// transaction id), and carries the disputed amount. Each states where the
+// dispute stands, applied by applyDispute as Stripe's and PayPal's are:
+// CHARGEBACK is when Adyen takes the money (open; `Lost`/`Accepted` lost),
+// CHARGEBACK_REVERSED when it gives it back (won), SECOND_CHARGEBACK and
+// PREARBITRATION_LOST take it for good (lost), PREARBITRATION_WON keeps it
+// with the merchant (won), DISPUTE_DEFENSE_PERIOD_ENDED leaves the chargeback
+// undefended (lost). NOTIFICATION_OF_CHARGEBACK announces a chargeback before
+// any money moves, and REQUEST_FOR_INFORMATION, NOTIFICATION_OF_FRAUD,
+// INFORMATION_SUPPLIED, ISSUER_COMMENTS and ISSUER_RESPONSE_TIMEFRAME_EXPIRED
+// are information: recorded as an inquiry, nothing changes.
 // The library is CommonJS whose index Node's ESM loader cannot read named exports from (the worker runs as ESM):
 // its default import is the whole module.
 import adyenLibrary, { type Types } from "@adyen/api-library";
-import { ProviderEventRejectedError, type ParsedProviderEvent, type ProviderEventSubject, type StatedOutcome } from "../live-connector";
+import { ProviderEventRejectedError, type ParsedProviderEvent, type ProviderDispute, type ProviderEventSubject, type StatedOutcome } from "../live-connector";
 import type { AdyenCredentials } from "./credentials";
 import { mapAdyenDecline } from "./map-decline";
 
@@ -61,7 +76,37 @@ function verified(item: NotificationItem, credentials: AdyenCredentials[]): bool
 const succeeded = (amount?: string): StatedOutcome => ({ status: "succeeded", ...(amount !== undefined ? { amount } : {}) });
 const refused = (what: string, reason: string | undefined): StatedOutcome => ({ status: "declined", code: "provider_rejected", message: `Adyen could not ${what}${reason ? ` (${reason})` : ""}.` });
 
+/** Where each dispute notification says the dispute stands (the header explains why). */
+const DISPUTE_STATE: Partial<Record<string, ProviderDispute["state"]>> = {
+  NOTIFICATION_OF_CHARGEBACK: "inquiry",
+  REQUEST_FOR_INFORMATION: "inquiry",
+  NOTIFICATION_OF_FRAUD: "inquiry",
+  INFORMATION_SUPPLIED: "inquiry",
+  ISSUER_COMMENTS: "inquiry",
+  ISSUER_RESPONSE_TIMEFRAME_EXPIRED: "inquiry",
+  CHARGEBACK: "open",
+  CHARGEBACK_REVERSED: "won",
+  PREARBITRATION_WON: "won",
+  SECOND_CHARGEBACK: "lost",
+  PREARBITRATION_LOST: "lost",
+  DISPUTE_DEFENSE_PERIOD_ENDED: "lost",
+};
+
+function disputeOf(item: NotificationItem, state: ProviderDispute["state"]): ProviderEventSubject {
+  const status = item.additionalData?.disputeStatus;
+  // A chargeback the merchant accepted, or that cannot be defended, is lost as it is booked.
+  const decided = item.eventCode === "CHARGEBACK" && (status === "Lost" || status === "Accepted") ? "lost" : state;
+  const reason = item.additionalData?.chargebackReasonCode ?? item.reason ?? null;
+  return {
+    kind: "dispute",
+    providerRef: item.pspReference,
+    stated: { paymentRef: item.originalReference ?? null, transactionId: item.merchantReference || null, amount: String(item.amount.value ?? 0), currency: item.amount.currency ?? "", state: decided, reason: reason || null },
+  };
+}
+
 function subjectOf(item: NotificationItem): ProviderEventSubject {
+  const disputeState = DISPUTE_STATE[item.eventCode];
+  if (disputeState) return disputeOf(item, disputeState);
   const ok = item.success === "true";
   const ref = item.pspReference;
   const original = item.originalReference ?? null;
@@ -87,7 +132,7 @@ function subjectOf(item: NotificationItem): ProviderEventSubject {
     case "PAYOUT_EXPIRE":
       return { kind: "payout", providerRef: ref, transactionId: item.merchantReference, stated: refused("pay out", item.reason ?? (item.eventCode === "PAYOUT_EXPIRE" ? "the payout expired unreviewed" : undefined)) };
     default:
-      // CANCELLATION (a void Sluice already recorded), disputes, reports, …: kept, not acted on.
+      // CANCELLATION (a void Sluice already recorded), reports, …: kept, not acted on.
       return { kind: "ignored" };
   }
 }
@@ -95,5 +140,9 @@ function subjectOf(item: NotificationItem): ProviderEventSubject {
 export function parseAdyenEvent(rawBody: string, _headers: Headers, credentials: AdyenCredentials[]): ParsedProviderEvent[] {
   const items = itemsOf(rawBody);
   if (!items.every((item) => verified(item, credentials))) throw new ProviderEventRejectedError("signature", "An Adyen notification's HMAC signature does not match the connector's HMAC key");
-  return items.map((item) => ({ id: `${item.eventCode}:${item.pspReference}:${item.success}`, type: item.eventCode, subject: subjectOf(item) }));
+  return items.map((item) => {
+    // One dispute's notifications share its pspReference; a CHARGEBACK sent again with a new disputeStatus is news.
+    const status = DISPUTE_STATE[item.eventCode] && item.additionalData?.disputeStatus ? `:${item.additionalData.disputeStatus}` : "";
+    return { id: `${item.eventCode}:${item.pspReference}:${item.success}${status}`, type: item.eventCode, subject: subjectOf(item) };
+  });
 }

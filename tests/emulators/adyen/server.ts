@@ -13,6 +13,10 @@
 // library's HmacValidator and POSTed to the webhook URL. Test hooks hold
 // notifications back (autoDeliver: false), send them again, in another
 // order, or with a corrupted signature, or let one overtake the answer.
+// Disputes (openDispute, requestInformation, decideDispute,
+// secondChargeback) are notified as Adyen's dispute notifications are: the
+// dispute's own pspReference, the payment's in originalReference, its
+// merchantReference, the disputed amount and a disputeStatus.
 // Faults: refuse connections, answer 500, or never answer (before or after
 // doing the work).
 import { createServer, type Server } from "node:https";
@@ -59,6 +63,16 @@ export interface EmulatedPayment {
   captured: number;
   refunded: number;
   redirectToken?: string;
+}
+
+export interface EmulatedDispute {
+  pspReference: string;
+  paymentPspReference: string;
+  amount: number;
+  currency: string;
+  reasonCode: string;
+  /** open: the chargeback is booked; reversed: the money went back to the merchant; lost: it stays with the cardholder. */
+  state: "notified" | "open" | "reversed" | "lost";
 }
 
 export interface EmulatedPayout {
@@ -111,6 +125,7 @@ export class AdyenEmulator {
 
   readonly payments = new Map<string, EmulatedPayment>();
   readonly payouts = new Map<string, EmulatedPayout>();
+  readonly disputes = new Map<string, EmulatedDispute>();
   /** Every notification item, in the order it happened (unsigned; deliver() signs). */
   readonly notifications: NotificationItem[] = [];
   readonly deliveries: { eventCode: string; pspReference: string; status: number | null }[] = [];
@@ -387,6 +402,68 @@ export class AdyenEmulator {
     const paid = this.payoutOutcome === "paid";
     this.record({ pspReference: payout.pspReference, merchantReference: payout.reference, merchantAccountCode: this.merchantAccount, amount: { value: payout.amount, currency: payout.currency }, eventCode: paid ? "PAYOUT_THIRDPARTY" : "PAYOUT_DECLINE", success: paid ? "true" : "false", reason: paid ? "" : "Account closed" });
     return { pspReference: payout.pspReference, resultCode: "[payout-submit-received]" };
+  }
+
+  // ---------------------------------------------------------------- disputes
+
+  private disputedPayment(paymentPsp: string): EmulatedPayment {
+    const payment = this.payments.get(paymentPsp);
+    if (!payment || payment.state !== "authorised" || payment.captured === 0) throw new Error(`Payment ${paymentPsp} has no captured money to dispute`);
+    return payment;
+  }
+
+  private notifyDispute(dispute: EmulatedDispute, eventCode: EventCode, disputeStatus: string | null): NotificationItem {
+    const payment = this.payments.get(dispute.paymentPspReference)!;
+    this.record({
+      pspReference: dispute.pspReference,
+      originalReference: dispute.paymentPspReference,
+      merchantReference: payment.reference,
+      merchantAccountCode: payment.merchantAccount,
+      amount: { value: dispute.amount, currency: dispute.currency },
+      eventCode,
+      success: "true",
+      paymentMethod: payment.method === "scheme" ? "visa" : payment.method,
+      reason: `${dispute.reasonCode}:Fraud`,
+      additionalData: { chargebackReasonCode: dispute.reasonCode, chargebackSchemeCode: "visa", ...(disputeStatus ? { disputeStatus } : {}) },
+    });
+    return this.notifications.at(-1)!;
+  }
+
+  /** An issuer's request for information about a payment: informational, no money moves (REQUEST_FOR_INFORMATION). */
+  requestInformation(paymentPsp: string): NotificationItem {
+    const payment = this.disputedPayment(paymentPsp);
+    const rfi: EmulatedDispute = { pspReference: pspReference(), paymentPspReference: paymentPsp, amount: payment.captured, currency: payment.currency, reasonCode: "33", state: "notified" };
+    return this.notifyDispute(rfi, "REQUEST_FOR_INFORMATION", "Unresponded");
+  }
+
+  /**
+   * The cardholder's bank disputes a payment: NOTIFICATION_OF_CHARGEBACK (nothing booked yet), then CHARGEBACK (the
+   * amount leaves the merchant account, disputeStatus Undefended). Returns the dispute and both notifications.
+   */
+  openDispute(paymentPsp: string, { amount, reasonCode = "10.4" }: { amount?: number; reasonCode?: string } = {}): { dispute: EmulatedDispute; notice: NotificationItem; chargeback: NotificationItem } {
+    const payment = this.disputedPayment(paymentPsp);
+    const dispute: EmulatedDispute = { pspReference: pspReference(), paymentPspReference: paymentPsp, amount: amount ?? payment.captured - payment.refunded, currency: payment.currency, reasonCode, state: "notified" };
+    this.disputes.set(dispute.pspReference, dispute);
+    const notice = this.notifyDispute(dispute, "NOTIFICATION_OF_CHARGEBACK", "Undefended");
+    dispute.state = "open";
+    const chargeback = this.notifyDispute(dispute, "CHARGEBACK", "Undefended");
+    return { dispute, notice, chargeback };
+  }
+
+  /** The defense decided: won → CHARGEBACK_REVERSED (the money back, disputeStatus Won); lost → the defense period ends undefended. */
+  decideDispute(disputePsp: string, outcome: "won" | "lost"): NotificationItem {
+    const dispute = this.disputes.get(disputePsp);
+    if (!dispute || dispute.state !== "open") throw new Error(`Dispute ${disputePsp} is not open`);
+    dispute.state = outcome === "won" ? "reversed" : "lost";
+    return outcome === "won" ? this.notifyDispute(dispute, "CHARGEBACK_REVERSED", "Won") : this.notifyDispute(dispute, "DISPUTE_DEFENSE_PERIOD_ENDED", "Lost");
+  }
+
+  /** After a reversal the issuer charges back again (SECOND_CHARGEBACK, disputeStatus Lost): the money leaves for good. */
+  secondChargeback(disputePsp: string): NotificationItem {
+    const dispute = this.disputes.get(disputePsp);
+    if (!dispute || dispute.state !== "reversed") throw new Error(`Dispute ${disputePsp} was not reversed`);
+    dispute.state = "lost";
+    return this.notifyDispute(dispute, "SECOND_CHARGEBACK", "Lost");
   }
 
   // ----------------------------------------------------------- notifications
