@@ -7,6 +7,8 @@
 // none at all the run says so and exits 0. Exit 1 when a journey fails.
 //
 //   STRIPE_TEST_SECRET_KEY=sk_test_… npm run connectors:smoke
+//   ADYEN_TEST_API_KEY=… ADYEN_TEST_MERCHANT_ACCOUNT=… npm run connectors:smoke -- --provider adyen
+//   PAYPAL_SANDBOX_CLIENT_ID=… PAYPAL_SANDBOX_CLIENT_SECRET=… npm run connectors:smoke -- --provider paypal
 //   npm run connectors:smoke -- --connector cn_…   (a sandbox connector)
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
