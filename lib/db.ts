@@ -10,7 +10,7 @@ import { currentTiming } from "@/lib/request-timing";
 /** A client or an interactive-transaction client: domain writes accept either. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalForPrisma = globalThis as unknown as { sluicePrisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as { sluicePrisma?: PrismaClient; sluiceReplica?: PrismaClient };
 
 /**
  * Adds each statement's round trip to the current request's `db` time
@@ -36,7 +36,7 @@ function timeQueries(target: { query: unknown }): void {
   };
 }
 
-function createClient(): PrismaClient {
+function createClient(connectionString: string): PrismaClient {
   // lock_timeout: a statement that cannot get its row lock within 10 s fails
   // with 55P03, answered as a retryable 503 (lib/errors.ts), before the 20 s
   // transaction timeout of MONEY_TRANSACTION_OPTIONS could turn it into a 500.
@@ -44,7 +44,7 @@ function createClient(): PrismaClient {
   // open), then answers a retryable 503, instead of queueing with no end when the database stops
   // answering. Longer than MONEY_TRANSACTION_OPTIONS' 20 s, so a burst of transactions serialized
   // on one merchant's lock waits its turn rather than failing.
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20, connectionTimeoutMillis: 30_000, options: "-c lock_timeout=10000" });
+  const pool = new pg.Pool({ connectionString, max: 20, connectionTimeoutMillis: 30_000, options: "-c lock_timeout=10000" });
   timeQueries(pool);
   pool.on("connect", timeQueries);
   // An idle pooled connection that dies (a database restart) is dropped by the
@@ -54,8 +54,20 @@ function createClient(): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
-export const db: PrismaClient = globalForPrisma.sluicePrisma ?? createClient();
+export const db: PrismaClient = globalForPrisma.sluicePrisma ?? createClient(env.DATABASE_URL);
 globalForPrisma.sluicePrisma = db;
+
+/**
+ * Reads that may lag the primary by the replica's replay delay (SPEC §22):
+ * lists, exports, reports and back-office list pages. Without
+ * DATABASE_REPLICA_URL this is the primary's client. Anything that must see
+ * a write just made (a GET after its POST, a balance before a payout, API
+ * keys, sessions, the page a staff action returns to) uses `db`; the README
+ * ("Read replica") lists which is which. Never write through it: a replica
+ * refuses writes.
+ */
+export const dbReplica: PrismaClient = env.DATABASE_REPLICA_URL ? (globalForPrisma.sluiceReplica ?? createClient(env.DATABASE_REPLICA_URL)) : db;
+if (env.DATABASE_REPLICA_URL) globalForPrisma.sluiceReplica = dbReplica;
 
 export { Prisma } from "@/lib/generated/prisma/client";
 export type * from "@/lib/generated/prisma/client";

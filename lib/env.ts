@@ -22,6 +22,12 @@ const Env = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 
   DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/sluice"),
+  /**
+   * A streaming replica of DATABASE_URL's database (SPEC §22), optional: lists, exports, reports
+   * and back-office list pages read from it; every read that must see its own request's write
+   * stays on DATABASE_URL (README "Read replica"). Unset: everything reads from the primary.
+   */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
   /**
    * Redis Sentinel (SPEC §22): comma-separated host:port of the sentinels. When set, every Redis

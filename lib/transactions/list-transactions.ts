@@ -2,7 +2,7 @@
 // (createdAt, id) — the order of the (merchantId, environment, [filter,]
 // createdAt desc, id desc) indexes — so every page costs the same whether the
 // merchant has ten or ten million transactions: no OFFSET, no COUNT.
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import { invalid } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -27,7 +27,7 @@ export async function listTransactions({ merchantId, environment, query }: { mer
   if (query.createdTo) createdAt.lte = query.createdTo;
 
   if (query.startingAfter) {
-    const cursor = await db.transaction.findFirst({ where: { id: query.startingAfter, merchantId, environment }, select: { id: true, createdAt: true } });
+    const cursor = await dbReplica.transaction.findFirst({ where: { id: query.startingAfter, merchantId, environment }, select: { id: true, createdAt: true } });
     if (!cursor) throw invalid("startingAfter must be the id of one of your transactions", "startingAfter");
     // (createdAt, id) < (cursor.createdAt, cursor.id): the range bound lets the index scan start at the cursor.
     createdAt.lte = createdAt.lte && createdAt.lte < cursor.createdAt ? createdAt.lte : cursor.createdAt;
@@ -35,7 +35,7 @@ export async function listTransactions({ merchantId, environment, query }: { mer
   }
   if (Object.keys(createdAt).length > 0) where.createdAt = createdAt;
 
-  const rows = await db.transaction.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const rows = await dbReplica.transaction.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   return { data: page.map(serializeTransaction), hasMore, nextCursor: hasMore ? page[page.length - 1]!.id : null };

@@ -1,6 +1,6 @@
 // GET /v1/events: the merchant's webhook events, newest first, keyset
 // pagination on (createdAt, id) so a page costs the same at any depth.
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import { invalid } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -22,11 +22,11 @@ export async function listEvents({ merchantId, environment, query }: ListEventsO
   if (query.transactionId) where.transactionId = query.transactionId;
   if (query.status) where.status = query.status;
   if (query.startingAfter) {
-    const cursor = await db.event.findUnique({ where: { id: query.startingAfter }, select: { merchantId: true, environment: true, createdAt: true, id: true } });
+    const cursor = await dbReplica.event.findUnique({ where: { id: query.startingAfter }, select: { merchantId: true, environment: true, createdAt: true, id: true } });
     if (!cursor || cursor.merchantId !== merchantId || cursor.environment !== environment) throw invalid(`No such event: ${query.startingAfter}`, "startingAfter");
     where.OR = [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }];
   }
-  const rows = await db.event.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const rows = await dbReplica.event.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   return { data: page.map(serializeEvent), hasMore, nextCursor: hasMore ? page[page.length - 1]!.id : null };

@@ -87,7 +87,11 @@ describe("a claim whose request is still in progress", () => {
     const owner = new pg.Client({ connectionString: env.DATABASE_URL });
     await owner.connect();
     try {
-      await owner.query("SELECT pg_advisory_lock($1::bigint)", ["987654321987"]);
+      // As lib/idempotency/process-liveness.ts holds it: a transaction-level lock in a transaction
+      // left open, not a session lock, which a transaction-pooling PgBouncer would keep on its
+      // server connection after this client is gone (SPEC §22).
+      await owner.query("BEGIN");
+      await owner.query("SELECT pg_advisory_xact_lock($1::bigint)", ["987654321987"]);
       await db.idempotencyRecord.create({
         data: {
           id: `idem_live_${randomUUID()}`, merchantId: m.merchant.id, environment: "sandbox", key, state: "in_progress", owner: 987654321987n,

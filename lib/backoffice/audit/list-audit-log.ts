@@ -2,7 +2,7 @@
 // entries; operators read any merchant's, or the whole platform's (sign-ins
 // of people without a membership, platform actions). Newest first, cursor
 // pages over the (merchantId, createdAt, id) and (createdAt, id) indexes.
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertCan, assertOperator, type MerchantAccess } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -47,7 +47,7 @@ export async function listAuditLog({ scope, action, cursor, limit = PAGE_SIZE }:
   }
   const filter = action?.trim().slice(0, 100);
   if (filter) where.action = filter.endsWith(".") ? { startsWith: filter } : filter;
-  const rows = await db.auditLog.findMany({ where: { ...where, ...olderThan(decodeCursor(cursor)) }, select: SELECT, orderBy: NEWEST_FIRST, take: limit + 1 });
+  const rows = await dbReplica.auditLog.findMany({ where: { ...where, ...olderThan(decodeCursor(cursor)) }, select: SELECT, orderBy: NEWEST_FIRST, take: limit + 1 });
   return toPage(rows, limit);
 }
 

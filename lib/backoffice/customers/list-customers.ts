@@ -7,7 +7,7 @@
 // buyerId or e-mail (the (merchantId, environment, email) index).
 import { z } from "zod";
 import { remainingPayoutLimit } from "@/lib/customers/remaining-payout-limit";
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type Environment, KycStatus } from "@/lib/generated/prisma/enums";
 import { getRiskAmountUnit } from "../settings/risk-amounts";
@@ -70,11 +70,11 @@ export async function listCustomers({ access, environment, filters, cursor }: Li
     where.kycStatus = filters.kycStatus;
     const at = after ? new Date(after.v) : null;
     if (after && at && !Number.isNaN(at.getTime())) where.AND = [{ updatedAt: { lte: at } }, { OR: [{ updatedAt: { lt: at } }, { id: { lt: after.id } }] }];
-    const rows = await db.customer.findMany({ where, select: SELECT, orderBy: [{ updatedAt: "desc" }, { id: "desc" }], take: PAGE_SIZE + 1 });
+    const rows = await dbReplica.customer.findMany({ where, select: SELECT, orderBy: [{ updatedAt: "desc" }, { id: "desc" }], take: PAGE_SIZE + 1 });
     page = paged(rows, (last) => encode(last.updatedAt.toISOString(), last.id));
   } else {
     if (after) where.buyerId = { gt: after.v };
-    const rows = await db.customer.findMany({ where, select: SELECT, orderBy: { buyerId: "asc" }, take: PAGE_SIZE + 1 });
+    const rows = await dbReplica.customer.findMany({ where, select: SELECT, orderBy: { buyerId: "asc" }, take: PAGE_SIZE + 1 });
     page = paged(rows, (last) => encode(last.buyerId, last.id));
   }
 
@@ -82,7 +82,7 @@ export async function listCustomers({ access, environment, filters, cursor }: Li
   const [limits, pending, unit] = await Promise.all([
     Promise.all(page.rows.map((c) => remainingPayoutLimit({ merchantId, environment, buyerId: c.buyerId, kycLevel: c.kycLevel }))),
     ids.length > 0
-      ? db.kycVerification.findMany({ where: { customerId: { in: ids }, status: "pending", submittedAt: { not: null } }, select: { customerId: true } })
+      ? dbReplica.kycVerification.findMany({ where: { customerId: { in: ids }, status: "pending", submittedAt: { not: null } }, select: { customerId: true } })
       : [],
     getRiskAmountUnit({ merchantId, environment }),
   ]);

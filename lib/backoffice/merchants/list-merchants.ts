@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertOperator } from "../authz";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -25,7 +25,7 @@ export async function listMerchants({ actor, search, cursor, limit = PAGE_SIZE }
     : /^mr_[0-9A-Za-z]+$/.test(q)
       ? { id: q }
       : { OR: [{ name: { contains: q, mode: "insensitive" } }, { domain: { contains: q, mode: "insensitive" } }] };
-  const rows = await db.merchant.findMany({
+  const rows = await dbReplica.merchant.findMany({
     where: { ...where, ...olderThan(decodeCursor(cursor)) },
     select: { id: true, name: true, domain: true, isActive: true, createdAt: true },
     orderBy: NEWEST_FIRST,

@@ -1,7 +1,7 @@
 // The merchant's landing page (SPEC §13 "Overview"): balances per currency,
 // the sales charts, the latest transactions and, for approvers, how many
 // transactions wait for their decision and for whose the others wait.
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { getBalances } from "@/lib/ledger/get-balances";
 import { assertCan, can, type MerchantAccess } from "../authz";
@@ -15,7 +15,7 @@ export async function getOverview({ access, environment, range }: { access: Merc
   const [balances, stats, recent, held] = await Promise.all([
     getBalances({ merchantId, environment }),
     getSalesStats({ merchantId, environment, range }),
-    db.transaction.findMany({ where: { merchantId, environment }, select: TRANSACTION_ROW_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 10 }),
+    dbReplica.transaction.findMany({ where: { merchantId, environment }, select: TRANSACTION_ROW_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 10 }),
     can(access, "approvals.decide") ? countHeldTransactions({ access, environment }) : null,
   ]);
   return { balances, stats, recent, held };

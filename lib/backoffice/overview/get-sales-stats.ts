@@ -10,7 +10,7 @@
 // hundred milliseconds of reading, so the result is kept in Redis for a
 // minute: the charts say when they were computed. Without Redis they are
 // simply computed every time.
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/log";
 import { redis, rkey } from "@/lib/redis";
@@ -70,7 +70,7 @@ async function computeSalesStats({ merchantId, environment, range, now }: Requir
   // A hold lives at most 30 days (authorizationValidityDays), so a capture in the period belongs to an
   // authorization created at most 30 days before it: that bound keeps the second part on the index.
   const heldSince = new Date(since.getTime() - 31 * DAY_MS);
-  const rows = await db.$queryRaw<{ day: string; currency: string; succeeded: number; decided: number; volume: string }[]>`
+  const rows = await dbReplica.$queryRaw<{ day: string; currency: string; succeeded: number; decided: number; volume: string }[]>`
     SELECT day, currency, sum(succeeded)::int AS succeeded, sum(decided)::int AS decided, sum(volume)::text AS volume FROM (
       SELECT to_char(date_trunc('day', "createdAt" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
              currency,

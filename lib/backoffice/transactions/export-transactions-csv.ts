@@ -4,7 +4,7 @@
 // is audited (who exported what) before the first row is read.
 import { stringify } from "csv-stringify/sync";
 import { writeAudit } from "@/lib/audit/write-audit";
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { auditActor } from "../audit-actor";
@@ -68,11 +68,11 @@ async function* rowsAsCsv(where: Awaited<ReturnType<typeof transactionWhere>>): 
   yield csv([[...CSV_COLUMNS]]);
   let cursor: Cursor | null = null;
   for (;;) {
-    const batch: Transaction[] = await db.transaction.findMany({ where: beforeCursor(where, cursor), orderBy: NEWEST_FIRST, take: BATCH });
+    const batch: Transaction[] = await dbReplica.transaction.findMany({ where: beforeCursor(where, cursor), orderBy: NEWEST_FIRST, take: BATCH });
     if (batch.length === 0) return;
     // Customer e-mails by id, one query per batch (a transaction has no relation to its customer: no hot rows, SPEC §6).
     const customerIds = [...new Set(batch.map((t) => t.customerId).filter((id): id is string => id !== null))];
-    const customers = await db.customer.findMany({ where: { id: { in: customerIds } }, select: { id: true, email: true } });
+    const customers = await dbReplica.customer.findMany({ where: { id: { in: customerIds } }, select: { id: true, email: true } });
     const emails = new Map(customers.map((c) => [c.id, c.email]));
     yield csv(
       batch.map((t) => [

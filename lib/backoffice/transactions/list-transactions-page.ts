@@ -3,7 +3,7 @@
 // bound, so PostgreSQL starts the index scan at the cursor instead of
 // filtering from the top: page 1,000 costs what page 1 costs, and nothing
 // counts the rows (no OFFSET, no COUNT).
-import { db } from "@/lib/db";
+import { dbReplica } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { assertCan, type MerchantAccess } from "../authz";
@@ -44,6 +44,6 @@ export interface ListTransactionsPageOptions {
 export async function listTransactionsPage({ access, environment, filters, cursor, limit = PAGE_SIZE }: ListTransactionsPageOptions): Promise<Page<TransactionRow>> {
   assertCan(access, "merchant.view");
   const where = await transactionWhere({ merchantId: access.merchant.id, environment, filters });
-  const rows = await db.transaction.findMany({ where: beforeCursor(where, decodeCursor(cursor)), select: TRANSACTION_ROW_SELECT, orderBy: NEWEST_FIRST, take: limit + 1 });
+  const rows = await dbReplica.transaction.findMany({ where: beforeCursor(where, decodeCursor(cursor)), select: TRANSACTION_ROW_SELECT, orderBy: NEWEST_FIRST, take: limit + 1 });
   return toPage(rows, limit);
 }
