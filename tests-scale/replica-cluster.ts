@@ -35,7 +35,10 @@ export function startPrimaryWithReplica(): PrimaryWithReplica {
   if (process.getuid?.() === 0) spawnSync("chown", ["postgres", dir]);
   const data = `${dir}/data`;
   let started = false;
+  let stopped = false;
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     try {
       if (started) pgTool("pg_ctl", ["-D", data, "-m", "immediate", "-t", "20", "-w", "stop"], 30_000);
     } catch {
