@@ -3,8 +3,10 @@
 // every payout that may still move money counts — a held or in-flight payout
 // uses the limit; only DECLINED and CANCELED ones give their amount back.
 // Limits are minor units across currencies, like the thresholds beside them.
-// The risk check (lib/risk/enforce-payout-limit.ts) and
-// GET /v1/customers/{buyerId} both read it from here.
+// GET /v1/customers/{buyerId} and the back office read it from here; a
+// payout's own check is the same rule in SQL, under the customer's lock
+// (sluice_payout_limit, migration guarded_debit_in_one_statement): change
+// both together.
 import { db, type Tx } from "@/lib/db";
 import type { Environment, KycLevel } from "@/lib/generated/prisma/enums";
 
@@ -25,7 +27,7 @@ export interface RemainingPayoutLimitOptions {
   now?: Date;
 }
 
-function startOfUtcDay(now: Date): Date {
+export function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 

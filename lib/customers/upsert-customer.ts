@@ -41,7 +41,7 @@ export async function upsertCustomer({ tx, merchantId, environment, buyerId, det
 }
 
 /**
- * The same as upsertCustomer, as CTEs of a larger statement (lib/transactions/insert-sale.ts):
+ * The same as upsertCustomer, as CTEs of a larger statement (lib/transactions/insert-new-transaction.ts):
  * `customer` yields the buyer's id — one row, or none when a concurrent first
  * request inserted the buyer after this statement's snapshot (the caller then
  * sends its statement again). A returning buyer is read, not written, unless

@@ -48,7 +48,7 @@ export class IdempotencyClaimLostError extends AppError {
 }
 
 /**
- * For an effect written as one statement (lib/transactions/insert-sale.ts):
+ * For an effect written as one statement (lib/transactions/insert-new-transaction.ts):
  * the record to complete and the response to store, computed as
  * commitIdempotentEffect does; `stored` marks it done once the statement
  * has committed. Null outside an idempotent request.

@@ -13,9 +13,13 @@
 // the debited account's row, FOR NO KEY UPDATE, which queues only the other
 // guarded debits of that same account (and the roll-up) — not credits, whose
 // foreign-key check takes the non-conflicting FOR KEY SHARE. The balance is
-// read in a statement after the lock is granted, so it sees every committed
-// debit and roll-up; a credit committing meanwhile can only be missed, which
-// errs on the safe side.
+// read after the lock is granted, in a new snapshot, so it sees every
+// committed debit and roll-up; a credit committing meanwhile can only be
+// missed, which errs on the safe side. Both are done by the SQL function
+// sluice_guard_debit (migration guarded_debit_in_one_statement), called from
+// the one statement that writes a payout or a refund
+// (lib/transactions/insert-new-transaction.ts); postJournal, for the
+// postings that follow a status change, takes no guarded leg.
 import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -39,7 +43,7 @@ export interface PostJournalOptions {
   legs: Leg[];
 }
 
-class InsufficientBalanceError extends AppError {
+export class InsufficientBalanceError extends AppError {
   constructor() {
     super("invalid_request", "Insufficient balance");
   }
@@ -61,12 +65,8 @@ export function prepareJournal({ legs, environment, currency, kind }: Pick<PostJ
 
 export async function postJournal({ tx, environment, currency, transactionId = null, kind, legs }: PostJournalOptions): Promise<string> {
   const { journalId, legs: resolved } = prepareJournal({ legs, environment, currency, kind });
-
-  const guards: Guard[] = [];
-  for (const leg of resolved) {
-    if (leg.guardNonNegative && leg.amount < 0n) guards.push({ accountId: await lockGuardedAccount(tx, leg), amount: leg.amount });
-  }
-  let missing = await insertEntries(tx, resolved, { journalId, transactionId, environment, currency, kind }, guards);
+  if (resolved.some((l) => l.guardNonNegative && l.amount < 0n)) throw new Error(`Journal ${kind}: a guarded debit is written by insertNewTransaction (sluice_guard_debit)`);
+  let missing = await insertEntries(tx, resolved, { journalId, transactionId, environment, currency, kind });
   if (missing.length > 0) {
     // First posting to an account: create it (racing creators are fine), then post the rest.
     await openAccounts(tx, missing, environment, currency);
@@ -77,54 +77,16 @@ export async function postJournal({ tx, environment, currency, transactionId = n
 }
 
 /**
- * Locks the debited account of a guarded leg; the INSERT that follows
- * refuses the whole journal if the debit would overdraw (insertEntries).
- * Two statements on purpose: in READ COMMITTED a statement that waited for a
- * row lock re-reads only that row, so a balance computed in the same
- * statement could mix a rolled-up balance with a stale list of unrolled
- * entries and count some twice. The INSERT takes a fresh snapshot, after the
- * lock is granted, so it counts every committed debit. The lock is held
- * from here to the commit: this statement, the INSERT, and what the caller
- * writes after it (kept last in the payout and refund transactions).
- */
-async function lockGuardedAccount(tx: Tx, leg: ResolvedLeg): Promise<string> {
-  const locked = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM "LedgerAccount" WHERE key = ${leg.key} FOR NO KEY UPDATE`;
-  // A guarded debit of a missing account is a debit of a zero balance.
-  if (locked.length === 0) throw new InsufficientBalanceError();
-  return locked[0]!.id;
-}
-
-/** A guarded debit: the locked account and the (negative) amount it must afford. */
-interface Guard {
-  accountId: string;
-  amount: bigint;
-}
-
-/**
  * One INSERT for all legs, naming accounts by key (accounts are never looked
  * up first). Returns the legs whose account does not exist yet.
  */
-async function insertEntries(
-  tx: Tx,
-  legs: ResolvedLeg[],
-  j: { journalId: string; transactionId: string | null; environment: Environment; currency: string; kind: string },
-  guards: Guard[] = [],
-): Promise<ResolvedLeg[]> {
-  // With guards, no entry is written if a guarded account cannot afford its debit (balance = rolled-up + unrolled entries).
+async function insertEntries(tx: Tx, legs: ResolvedLeg[], j: { journalId: string; transactionId: string | null; environment: Environment; currency: string; kind: string }): Promise<ResolvedLeg[]> {
   const inserted = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO "LedgerEntry" (id, "journalId", "transactionId", "accountId", environment, currency, amount, kind)
     SELECT v.id, ${j.journalId}, ${j.transactionId}, a.id, ${j.environment}::"Environment", ${j.currency}, v.amount::bigint, ${j.kind}
     FROM unnest(${legs.map((l) => l.entryId)}::text[], ${legs.map((l) => l.key)}::text[], ${legs.map((l) => l.amount.toString())}::text[]) AS v(id, key, amount)
     JOIN "LedgerAccount" a ON a.key = v.key
-    WHERE NOT EXISTS (
-      SELECT 1 FROM unnest(${guards.map((g) => g.accountId)}::text[], ${guards.map((g) => g.amount.toString())}::text[]) AS g(id, amount)
-      JOIN "LedgerAccount" ga ON ga.id = g.id
-      WHERE ga.balance + COALESCE((SELECT SUM(e.amount) FROM "LedgerEntry" e WHERE e."accountId" = ga.id AND NOT e."rolledUp"), 0) + g.amount::bigint < 0
-    )
     RETURNING id`;
-  // Every guarded account exists (it is locked), so no row at all means a guard refused.
-  if (guards.length > 0 && inserted.length === 0) throw new InsufficientBalanceError();
   if (inserted.length === legs.length) return [];
   const done = new Set(inserted.map((r) => r.id));
   return legs.filter((l) => !done.has(l.entryId));

@@ -1,6 +1,8 @@
 // The money movements of SPEC §6, one recipe per business event. Each runs
 // inside the caller's database transaction, next to the status change it
-// belongs to, so a status and its money can never disagree.
+// belongs to, so a status and its money can never disagree; the journals of
+// a new transaction (…Journal) are written by that transaction's own
+// statement (lib/transactions/insert-new-transaction.ts).
 import type { Tx } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { postJournal, type Leg } from "./post-journal";
@@ -39,12 +41,15 @@ export function postSaleSucceeded(tx: Tx, t: Money, fee = 0n) {
   return post(tx, t, kind, legs);
 }
 
-/** PAYOUT created: available → reserved, only if available ≥ amount (else 'Insufficient balance'). */
-export function postPayoutReserved(tx: Tx, t: Money) {
-  return post(tx, t, "payout_reserved", [
-    { account: available(t), amount: -t.amount, guardNonNegative: true },
-    { account: reserved(t), amount: t.amount },
-  ]);
+/** PAYOUT created: available → reserved, only if available ≥ amount (else 'Insufficient balance'); written with the payout (lib/payouts/create-payout.ts). */
+export function payoutReservedJournal(t: Money) {
+  return {
+    kind: "payout_reserved",
+    legs: [
+      { account: available(t), amount: -t.amount, guardNonNegative: true },
+      { account: reserved(t), amount: t.amount },
+    ] satisfies Leg[],
+  };
 }
 
 /** PAYOUT SUCCESS: reserved → provider. */
@@ -63,12 +68,15 @@ export function postPayoutReleased(tx: Tx, t: Money) {
   ]);
 }
 
-/** REFUND created: available → provider, only if available ≥ amount. */
-export function postRefundCreated(tx: Tx, t: Money) {
-  return post(tx, t, "refund_created", [
-    { account: available(t), amount: -t.amount, guardNonNegative: true },
-    { account: provider(t), amount: t.amount },
-  ]);
+/** REFUND created: available → provider, only if available ≥ amount; written with the refund (lib/transactions/create-refund.ts). */
+export function refundCreatedJournal(t: Money) {
+  return {
+    kind: "refund_created",
+    legs: [
+      { account: available(t), amount: -t.amount, guardNonNegative: true },
+      { account: provider(t), amount: t.amount },
+    ] satisfies Leg[],
+  };
 }
 
 /** REFUND DECLINED: the money comes back to available. */

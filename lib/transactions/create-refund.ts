@@ -8,25 +8,24 @@
 // the total stays within the sale's amount; the ledger debit is a guarded leg
 // ('Insufficient balance'); and an optional merchant `refundId` is unique per
 // sale (the orderKey unique index), so two requests under different
-// Idempotency-Keys cannot refund the same thing twice by accident. Any
-// failing rolls back all. The response is stored with the refund
-// (lib/idempotency/idempotent-effect.ts), so a crash after the commit
-// can never lead a retry to refund again.
-import { db } from "@/lib/db";
+// Idempotency-Keys cannot refund the same thing twice by accident. All of it,
+// the refund row, history, event, postings and the stored response
+// (lib/idempotency/idempotent-effect.ts), is one SQL statement
+// (insert-new-transaction.ts): any guard failing rolls back all, and a crash
+// after the commit can never lead a retry to refund again.
 import { invalid } from "@/lib/errors";
-import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import { logger } from "@/lib/log";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { postRefundCreated } from "@/lib/ledger/postings";
+import { refundCreatedJournal } from "@/lib/ledger/postings";
+import { newId } from "@/lib/ids";
 import { afterCommit } from "@/lib/webhooks/after-commit";
-import { MONEY_TRANSACTION_OPTIONS } from "./money-transaction-options";
 import { getTransaction } from "./get-transaction";
 import type { TCreateRefundRequest } from "./schemas";
 import { DuplicateOrderIdError, withOrderIdGuard } from "./order-id";
 import { startRefund } from "./settle-refund";
 import type { Actor } from "@/lib/audit/actor";
-import { insertTransaction } from "./transition";
+import { insertNewTransaction } from "./insert-new-transaction";
 import { childOfSale, isSettledPayment, takenAmount } from "./transaction-columns";
 
 export interface CreateRefundOptions {
@@ -48,28 +47,21 @@ export async function createRefund({ merchantId, environment, saleId, input, act
   const amount = input.amount === undefined ? refundable : BigInt(input.amount);
   if (amount > refundable) throw overRefund(refundable);
 
-  const { transaction, eventId } = await withRefundIdGuard(() => db.$transaction(async (tx) => {
-    const claimed = await tx.$executeRaw`
-      UPDATE "Transaction" SET "refundedAmount" = "refundedAmount" + ${amount}, "updatedAt" = ${new Date()}
-      WHERE id = ${sale.id} AND status = 'SUCCESS'
-        AND "refundedAmount" + ${amount} <= CASE WHEN action = 'AUTHORIZE' THEN "capturedAmount" ELSE amount END`;
-    // Another refund took the rest between our read and this update.
-    if (claimed !== 1) throw overRefund();
-    const created = await insertTransaction(
-      tx,
-      { ...childOfSale(sale, { action: "REFUND", status: "PROCESSING", amount }), orderKey: input.refundId === undefined ? null : `${sale.id}:${input.refundId}` },
+  const { transaction, eventId } = await withRefundIdGuard(() =>
+    insertNewTransaction({
+      data: { ...childOfSale(sale, { action: "REFUND", status: "PROCESSING", amount }), id: newId("transaction"), orderKey: input.refundId === undefined ? null : `${sale.id}:${input.refundId}` },
       actor,
-    );
-    await postRefundCreated(tx, created.transaction);
-    await commitIdempotentEffect(tx, created.transaction);
-    return created;
-  }, MONEY_TRANSACTION_OPTIONS));
+      postings: refundCreatedJournal,
+      // Another refund took the rest between our read and this statement.
+      refund: { saleId: sale.id, amount, refused: () => overRefund() },
+    }),
+  );
   await afterCommit([eventId]);
   // The refund is committed: nothing after this may fail the request (a
   // failed answer would invite a retry). The confirmation job and the sweep
   // finish whatever this first attempt could not.
   try {
-    return await startRefund(transaction);
+    return await startRefund(transaction, sale);
   } catch (err) {
     logger.warn({ err: (err as Error).message, transactionId: transaction.id }, "refund committed; its first provider call did not complete");
     return transaction;

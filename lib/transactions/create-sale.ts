@@ -16,7 +16,7 @@ import type { PaymentMethod, Prisma, Transaction } from "@/lib/generated/prisma/
 import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enums";
 
 import { newId } from "@/lib/ids";
-import { saleFee } from "@/lib/ledger/postings";
+import { saleFee, saleSucceededJournal } from "@/lib/ledger/postings";
 import { normaliseExpiryYear } from "@/lib/schema/card";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
 import { getProvider, ROUTED } from "@/lib/providers/registry";
@@ -34,7 +34,7 @@ import { serializeTransaction } from "@/lib/api-objects/serialize-transaction";
 import type { TCreateSaleRequest, TPaymentMethodInput } from "./schemas";
 import { requestColumns } from "./transaction-columns";
 import type { Actor } from "@/lib/audit/actor";
-import { insertSale } from "./insert-sale";
+import { insertNewTransaction } from "./insert-new-transaction";
 import { DAY_MS } from "@/lib/time";
 
 export interface CreateSaleOptions {
@@ -119,13 +119,13 @@ function saleRow({ merchantId, environment, input, method, amount, action }: { m
   };
 }
 
-/** Writes the sale, its customer and all that commits with them in one statement (insert-sale.ts), then hands its event to the relay. */
+/** Writes the sale, its customer and all that commits with them in one statement (insert-new-transaction.ts), then hands its event to the relay. */
 async function writeSale({ row, status, input, actor, method, checkoutUrl }: { row: SaleRow; status: TransactionStatus; input: TCreateSaleRequest; actor: Actor; method?: PaymentMethod; checkoutUrl?: string }): Promise<Transaction> {
-  const { transaction, eventId } = await insertSale({
+  const { transaction, eventId } = await insertNewTransaction({
     data: { ...row, status },
     customer: { buyerId: input.buyerId, details: input.customer },
     actor,
-    fee: status === "SUCCESS" && method ? saleFee(row.amount, method) : undefined,
+    postings: (t) => (status === "SUCCESS" && method ? saleSucceededJournal(t, saleFee(row.amount, method)) : null),
     checkoutUrl,
   });
   await afterCommit([eventId]);

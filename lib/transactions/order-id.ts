@@ -19,7 +19,7 @@ const ORDER_KEY_INDEX = "Transaction_merchantId_environment_action_orderKey_key"
 
 /**
  * True for a violation of the orderKey unique index (reported by the pg driver adapter in meta.driverAdapterError):
- * P2002 from a model query, P2010 from raw SQL (a sale's one statement, insert-sale.ts).
+ * P2002 from a model query, P2010 from raw SQL (a new transaction's one statement, insert-new-transaction.ts).
  */
 function isDuplicateOrderKey(error: unknown): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError) || (error.code !== "P2002" && error.code !== "P2010")) return false;

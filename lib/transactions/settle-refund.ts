@@ -30,14 +30,15 @@ class RefundPendingError extends Error {
  * now stands. A call that got no answer throws (callProvider's not-taken or unknown): the job retries, and every
  * retry sends the refund's own idempotency key, so the provider refunds once.
  */
-async function askProvider(refund: Transaction): Promise<{ refund: Transaction; result: ProviderResult | null }> {
+async function askProvider(refund: Transaction, sale?: Pick<Transaction, "providerRef">): Promise<{ refund: Transaction; result: ProviderResult | null }> {
   const provider = await providerOf(refund);
   let asked;
   if (refund.providerRef) {
     asked = await callProvider(() => provider.status({ providerRef: refund.providerRef, kind: "refund" }));
   } else {
-    const sale = refund.parentId ? await db.transaction.findUnique({ where: { id: refund.parentId }, select: { providerRef: true } }) : null;
-    asked = await callForTransaction(refund, "refund", (p, idempotencyKey) => p.refund({ transactionId: refund.id, parentProviderRef: sale?.providerRef ?? null, amount: refund.amount, currency: refund.currency, idempotencyKey }));
+    // The sale's reference never changes once it succeeded: the refund's creator passes the sale it read.
+    const parent = sale ?? (refund.parentId ? await db.transaction.findUnique({ where: { id: refund.parentId }, select: { providerRef: true } }) : null);
+    asked = await callForTransaction(refund, "refund", (p, idempotencyKey) => p.refund({ transactionId: refund.id, parentProviderRef: parent?.providerRef ?? null, amount: refund.amount, currency: refund.currency, idempotencyKey }));
   }
   if (asked.outcome.kind !== "answered") throw new RefundPendingError(`refund ${refund.id}: the provider did not answer (${asked.outcome.reason})`);
   const result = asked.outcome.result;
@@ -71,11 +72,11 @@ async function scheduleRefundConfirmation(refund: Transaction, result: ProviderR
  * the confirmation job takes over. If the job cannot be queued either (Redis
  * down), the worker's sweep (confirmStaleRefunds) finds the refund later.
  */
-export async function startRefund(refund: Transaction): Promise<Transaction> {
+export async function startRefund(refund: Transaction, sale?: Pick<Transaction, "providerRef">): Promise<Transaction> {
   let current = refund;
   let result: ProviderResult | null = null;
   try {
-    ({ refund: current, result } = await askProvider(refund));
+    ({ refund: current, result } = await askProvider(refund, sale));
   } catch (err) {
     logger.warn({ err: (err as Error).message, transactionId: refund.id }, "refund: provider call failed; the confirmation job retries it");
   }

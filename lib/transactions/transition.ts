@@ -106,7 +106,7 @@ export type NewTransactionData = Omit<Prisma.TransactionUncheckedCreateInput, "i
  * A new transaction exactly as the database will hold it, every column
  * filled (the schema's defaults where `data` has none): for a write that
  * sends the row in its own SQL and needs the row back without reading it
- * (lib/transactions/insert-sale.ts). Typed as the whole model, so a column
+ * (lib/transactions/insert-new-transaction.ts). Typed as the whole model, so a column
  * added to the schema does not compile until it is given its default here.
  */
 export function newTransactionRow(data: NewTransactionData, now: Date, eventSequence: number): Transaction {

@@ -7,7 +7,7 @@ import type { Transaction } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { buildEventPayload, type TransactionEventKind } from "./event-body";
 
-/** The outbox row of a transaction event, its body built once (lib/transactions/insert-sale.ts writes it in its own statement). */
+/** The outbox row of a transaction event, its body built once (lib/transactions/insert-new-transaction.ts writes it in its own statement). */
 export function transactionEventRow(kind: TransactionEventKind, transaction: Transaction) {
   const id = newId("event");
   const createdAt = new Date();
