@@ -1,14 +1,15 @@
 // SQL round trips of the hot path (SPEC §6 "No hot rows", §16). Counts the
-// statements a direct card sale of a returning buyer sends, as the database
-// sees them, so a change that adds a round trip or a write to a shared row
-// fails here rather than as a slower bench on a noisy machine.
+// statements a direct card sale of a returning buyer, a payout and a refund
+// send, as the database sees them, so a change that adds a round trip or a
+// write to a shared row fails here rather than as a slower bench on a noisy
+// machine.
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
 import { getCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
-import { callApi, card, CARDS, merchantWithFunds, saleBody } from "../api/helpers";
+import { callApi, card, CARDS, merchantWithFunds, paidSale, payoutBody, saleBody } from "../api/helpers";
 
 // Each statement with the connection it went out on: statements of other
 // connections interleave with a database transaction's.
@@ -70,7 +71,7 @@ describe("a direct card sale of a returning buyer", () => {
 
   it("costs 3 statements, its writes one of them with no interactive transaction (4 with an Idempotency-Key)", async () => {
     const plain = await statementsOfSale(m);
-    // The API key, the early orderId check (before the card is charged), then every write in one statement (lib/transactions/insert-sale.ts).
+    // The API key, the early orderId check (before the card is charged), then every write in one statement (lib/transactions/insert-new-transaction.ts).
     expect(plain.filter((s) => s.sql === "BEGIN")).toEqual([]);
     const writes = plain.filter((s) => /^WITH customer_found/.test(s.sql));
     expect(writes).toHaveLength(1);
@@ -81,5 +82,81 @@ describe("a direct card sale of a returning buyer", () => {
     // The key's claim is the one more: its response is stored by the sale's own statement.
     const keyed = await statementsOfSale(m, { "idempotency-key": crypto.randomUUID() });
     expect(keyed).toHaveLength(4);
+  });
+});
+
+/** The statements of one request after the merchant's earlier events were relayed, with the merchant's config cached as a busy merchant's is. */
+async function statementsOf(m: CreatedMerchant, call: () => Promise<void>): Promise<{ sql: string; client: pg.Client }[]> {
+  while ((await db.event.count({ where: { merchantId: m.merchant.id, relayedAt: null } })) > 0) await new Promise((r) => setImmediate(r));
+  await resolvePaymentMethod({ merchantId: m.merchant.id, environment: "sandbox", name: "paypal", action: "PAYOUT", currency: "USD", amount: 1n });
+  await getCachedRiskSettings({ merchantId: m.merchant.id, environment: "sandbox" });
+  statements.length = 0;
+  await call();
+  return statements.filter(ofTheRequest);
+}
+
+const writeStatement = (sql: { sql: string }[]) => sql.filter((s) => /^WITH (customer_found|claimed) AS/.test(s.sql));
+
+describe("a payout of a returning buyer", () => {
+  let m: CreatedMerchant;
+  const payout = (headers: Record<string, string> = {}) =>
+    statementsOf(m, async () => {
+      const r = await callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { amount: 100 }), headers });
+      expect(r.status).toBe(201);
+    });
+  beforeAll(async () => {
+    m = await merchantWithFunds({ USD: 1_000_000 });
+    // The first payout opens the reserved account and creates the buyer.
+    await payout({ "idempotency-key": crypto.randomUUID() });
+  });
+
+  it("costs 2 statements, its writes and both guards one of them with no interactive transaction (3 with an Idempotency-Key)", async () => {
+    const plain = await payout();
+    // The API key, then every write in one statement (lib/transactions/insert-new-transaction.ts): the daily limit and
+    // the reserve lock and count inside it (sluice_payout_limit, sluice_guard_debit), the KYC threshold comes from the
+    // per-process settings cache.
+    expect(plain.filter((s) => s.sql === "BEGIN")).toEqual([]);
+    const writes = writeStatement(plain);
+    expect(writes).toHaveLength(1);
+    for (const table of ["Transaction", "TransactionEvent", "Event", "LedgerEntry", "IdempotencyRecord"]) expect(writesTo(writes, table)).toHaveLength(1);
+    expect(writes[0]!.sql).toMatch(/sluice_payout_limit\(/);
+    expect(writes[0]!.sql).toMatch(/sluice_guard_debit\(/);
+    expect(plain.filter((s) => /FROM "public"\."(PaymentMethod|MerchantSettings)"/.test(s.sql))).toEqual([]);
+    expect(plain).toHaveLength(2);
+    expect(await payout({ "idempotency-key": crypto.randomUUID() })).toHaveLength(3);
+  });
+});
+
+describe("a refund", () => {
+  let m: CreatedMerchant;
+  let sale: { id: string };
+  const refund = (headers: Record<string, string> = {}) =>
+    statementsOf(m, async () => {
+      const r = await callApi("POST /transactions/{id}/refunds", { key: m.keys.sandbox, params: { id: sale.id }, body: { amount: 100 }, headers });
+      expect(r.status).toBe(201);
+    });
+  beforeAll(async () => {
+    m = await merchantWithFunds({ USD: 1_000_000 });
+    sale = await paidSale(m, { amount: 50_000 });
+    await refund({ "idempotency-key": crypto.randomUUID() });
+  });
+
+  it("is created in 3 statements, its writes one of them with no interactive transaction; the provider's first answer costs 2 more", async () => {
+    const all = await refund();
+    // The API key, the sale, then the claim on the sale, the refund, its history, event, postings and the guarded
+    // debit in one statement.
+    expect(all.filter((s) => s.sql === "BEGIN")).toEqual([]);
+    const writes = writeStatement(all);
+    expect(writes).toHaveLength(1);
+    for (const table of ["Transaction", "TransactionEvent", "Event", "LedgerEntry", "IdempotencyRecord"]) expect(writesTo(writes, table).length).toBeGreaterThan(0);
+    expect(writesTo(writes, "Transaction")).toHaveLength(1);
+    expect(writes[0]!.sql).toMatch(/sluice_guard_debit\(/);
+    const created = all.slice(0, all.indexOf(writes[0]!) + 1);
+    expect(created).toHaveLength(3);
+    // After the commit (settle-refund.ts): the sandbox provider answers "pending", so the refund records the
+    // provider's reference and is read back for the answer. The sale's reference is not read again.
+    const after = all.slice(created.length);
+    expect(after.map((s) => s.sql)).toEqual([expect.stringMatching(/^UPDATE "public"\."Transaction" SET "providerRef"/), expect.stringMatching(/^SELECT "public"\."Transaction"\."id"/)]);
+    expect(await refund({ "idempotency-key": crypto.randomUUID() })).toHaveLength(all.length + 1);
   });
 });
