@@ -95,7 +95,7 @@ async function statementsOf(m: CreatedMerchant, call: () => Promise<void>): Prom
   return statements.filter(ofTheRequest);
 }
 
-const writeStatement = (sql: { sql: string }[]) => sql.filter((s) => /^WITH (customer_found|claimed) AS/.test(s.sql));
+const writeStatement = <T extends { sql: string }>(sql: T[]) => sql.filter((s) => /^WITH (customer_found|claimed) AS/.test(s.sql));
 
 describe("a payout of a returning buyer", () => {
   let m: CreatedMerchant;
