@@ -89,6 +89,13 @@ const Env = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(10),
   /** Web processes `npm start` / `npm run web` run (SPEC §16); default: one per core. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * How long a web process keeps serving after SIGTERM while /api/ready answers 503 "draining"
+   * (SPEC §22), before it stops listening: at least the load balancer's health-check interval
+   * times the failures it needs to mark a node down (HAProxy `inter 2s fall 3`: 6 s; the
+   * Kubernetes readiness probe in deploy/k8s/web.yaml: 5 s × 2). 0 stops listening at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** Worker processes `npm start` runs; default 1. */
   WORKER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
 });

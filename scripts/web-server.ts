@@ -8,7 +8,7 @@
 // One Node process uses one core, so this runs WEB_CONCURRENCY processes
 // (default: one per core) sharing the port through node:cluster (SPEC §16);
 // they are stateless, so any of them may serve any request. The primary only
-// supervises: it restarts a process that dies and passes SIGTERM on.
+// supervises: it restarts a process that dies and passes SIGTERM and SIGINT on.
 // Before lib/env is imported: its defaults (REQUIRE_HTTPS, secrets) depend on NODE_ENV.
 (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
 import cluster from "node:cluster";
@@ -23,6 +23,8 @@ if (cluster.isPrimary && processes > 1) {
 
 async function supervise(count: number): Promise<void> {
   const { logger } = await import("../lib/log");
+  const { env } = await import("../lib/env");
+  const drainMs = env.SHUTDOWN_DRAIN_MS;
   let stopping = false;
   const fork = () => cluster.fork();
   for (let i = 0; i < count; i++) fork();
@@ -37,10 +39,12 @@ async function supervise(count: number): Promise<void> {
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
     const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0);
     cluster.on("exit", done);
-    setTimeout(() => process.exit(0), 15_000).unref();
+    // Each process drains (SHUTDOWN_DRAIN_MS), then has 10 s for its requests in flight.
+    setTimeout(() => process.exit(0), drainMs + 15_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGTERM"));
+  // Passed on as received: SIGTERM drains (a balancer is told first), SIGINT (Ctrl-C) stops at once.
+  process.on("SIGINT", () => stop("SIGINT"));
   logger.info({ processes: count }, "web server: supervising processes");
 }
 
@@ -51,7 +55,7 @@ async function serve(): Promise<void> {
   const { trustedProxyMatcher } = await import("../lib/http/trusted-proxies");
   const { createStampedServer } = await import("../lib/http/create-stamped-server");
   const { refuseUnroutedMethods } = await import("../lib/api/unrouted-methods");
-  const { runShutdownHooks } = await import("../lib/http/shutdown-hooks");
+  const { stopGracefullyOnSignals } = await import("../lib/http/graceful-shutdown");
 
   const isTrustedProxy = trustedProxyMatcher(list(env.TRUSTED_PROXIES));
   const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: env.PORT });
@@ -71,20 +75,7 @@ async function serve(): Promise<void> {
 
   server.listen(env.PORT, () => logger.info({ port: env.PORT, trustedProxies: list(env.TRUSTED_PROXIES) }, "web server listening"));
 
-  // Graceful stop: no new connections, in-flight requests finish, buffered
-  // work (API request log) is written, then exit. Bounded, so a stuck
-  // keep-alive client cannot hold the process forever.
-  let stopping = false;
-  async function shutdown(signal: string): Promise<void> {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "web server stopping");
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000).unref())]);
-    await runShutdownHooks();
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  // Graceful stop (lib/http/graceful-shutdown.ts): not ready at once, keep serving for
+  // SHUTDOWN_DRAIN_MS so the load balancer takes this node out, then close and exit.
+  stopGracefullyOnSignals(server, { drainMs: env.SHUTDOWN_DRAIN_MS, closeMs: 10_000, log: (message, details) => logger.info(details ?? {}, message) });
 }

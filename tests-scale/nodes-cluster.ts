@@ -1,0 +1,177 @@
+// Pieces of the several-nodes scenarios (SPEC §22, issue #30 item 4): web
+// nodes as separate processes (tests-scale/nodes-web.ts) and a throwaway
+// HAProxy (Debian's package, installed when missing as tests-scale/pgbouncer.ts
+// installs PgBouncer) in front of them, health-checking /api/ready. Every
+// wait has a bound and fails naming what it waited for.
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { ensureCommand } from "../scripts/services";
+import { freePortIn, type Proc, track } from "../tests-faults/processes";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+/** This scenario's own port range (outside the kernel's ephemeral range, apart from the other throwaway servers'; see freePortIn). */
+const NODE_PORTS = [6600, 6699] as const;
+const taken = new Set<number>();
+
+/** A free port in this scenario's range, never one handed out before in this process (a stopped node keeps its port for its restart). */
+export function nodePort(): number {
+  for (;;) {
+    const port = freePortIn(...NODE_PORTS);
+    if (!taken.has(port)) return taken.add(port), port;
+  }
+}
+
+/** How long a node process may take to start (tsx compiles the route modules; slow on a loaded machine). */
+const START_TIMEOUT_MS = 90_000;
+
+/** Polls `check` every 100 ms; after `timeoutMs` throws "waited … for <what>". */
+export async function waitFor<T>(what: string, check: () => Promise<T | false | null | undefined> | T | false | null | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface WebNode extends Proc {
+  port: number;
+  origin: string;
+}
+
+/** Starts tests-scale/nodes-web.ts on `port`; resolves once it listens (not yet necessarily ready). */
+export async function startWebNode({ port, env, logFile }: { port: number; env: Record<string, string>; logFile: string }): Promise<WebNode> {
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile, { flags: "a" });
+  // node + tsx directly, so SIGTERM reaches the server itself, not a wrapper.
+  const child = spawn(process.execPath, ["--import", "tsx", "tests-scale/nodes-web.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr!.pipe(log);
+  const proc = track(child);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`waited ${START_TIMEOUT_MS / 1000} s for web node on port ${port} to listen; see ${logFile}`));
+    }, START_TIMEOUT_MS);
+    child.stdout!.on("data", (d: Buffer) => {
+      log.write(d);
+      if (d.toString().includes("listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web node on port ${port} exited (${code}) before listening; see ${logFile}`));
+    });
+  });
+  return { ...proc, port, origin: `http://127.0.0.1:${port}` };
+}
+
+/** Resolves once `origin`/api/ready answers 200. */
+export async function waitReady(origin: string, timeoutMs = 30_000): Promise<void> {
+  await waitFor(`${origin}/api/ready to answer 200`, () => fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.ok, () => false), timeoutMs);
+}
+
+/** What HAProxy's health check made of each server (its stats page). */
+export type ServerStatus = "UP" | "DOWN" | string;
+
+export interface HaProxy {
+  port: number;
+  origin: string;
+  /** Each server's status, by name (web1, web2). */
+  status: () => Promise<Record<string, ServerStatus>>;
+  /** Resolves once HAProxy reports `server` as `status`. */
+  waitStatus: (server: string, status: "UP" | "DOWN", timeoutMs: number) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** Health check every CHECK_INTERVAL_MS; a server is DOWN after FALL failed checks and UP again after RISE good ones. */
+export const CHECK_INTERVAL_MS = 500;
+const FALL = 2;
+const RISE = 2;
+
+/**
+ * HAProxy balancing round-robin over `servers` (name → port), checking
+ * GET /api/ready. `retries 0`: a request is never re-sent to another server,
+ * and a connection refused is not retried either — so a request that does not
+ * fail shows the node's drain worked, not that the balancer covered for it.
+ */
+export async function startHaProxy(servers: Record<string, number>): Promise<HaProxy> {
+  const binary = ensureCommand("haproxy", "haproxy");
+  const port = nodePort();
+  const statsPort = nodePort();
+  const dir = mkdtempSync("/tmp/sluice-haproxy-");
+  const config = `${dir}/haproxy.cfg`;
+  writeFileSync(
+    config,
+    `global
+  maxconn 1024
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  retries 0
+
+frontend sluice
+  bind 127.0.0.1:${port}
+  default_backend web
+
+backend web
+  balance roundrobin
+  option httpchk GET /api/ready
+  http-check expect status 200
+  default-server inter ${CHECK_INTERVAL_MS} fall ${FALL} rise ${RISE}
+${Object.entries(servers).map(([name, p]) => `  server ${name} 127.0.0.1:${p} check`).join("\n")}
+
+listen stats
+  bind 127.0.0.1:${statsPort}
+  stats enable
+  stats uri /stats
+`,
+  );
+  // -db: stay in the foreground, a child of this test (killed at its exit).
+  const proc = track(spawn(binary, ["-db", "-f", config], { stdio: ["ignore", "ignore", "pipe"] }));
+  let stderr = "";
+  proc.child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4_000)));
+
+  const status = async (): Promise<Record<string, ServerStatus>> => {
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`, { signal: AbortSignal.timeout(3_000) })).text();
+    const out: Record<string, ServerStatus> = {};
+    for (const line of csv.split("\n")) {
+      const [proxy, name, ...rest] = line.split(",");
+      // The 18th column (status) is the 16th after the first two.
+      if (proxy === "web" && name && servers[name] !== undefined) out[name] = rest[15]!;
+    }
+    return out;
+  };
+  const stop = async () => {
+    await proc.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor("HAProxy's stats page", async () => {
+      if (proc.child.exitCode !== null) throw new Error(`haproxy exited (${proc.child.exitCode}): ${stderr}`);
+      return status().then(() => true, () => false);
+    }, 15_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    status,
+    waitStatus: (server, want, timeoutMs) =>
+      waitFor(`HAProxy to report ${server} ${want}`, async () => (await status().catch(() => ({}) as Record<string, string>))[server] === want, timeoutMs).then(() => undefined),
+    stop,
+  };
+}

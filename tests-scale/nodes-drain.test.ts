@@ -1,0 +1,118 @@
+// SPEC §22, a web node's stop (lib/http/graceful-shutdown.ts): on SIGTERM the
+// node answers /api/ready 503 "draining" at once, still serves — a request in
+// flight completes, a request on an open keep-alive connection is answered
+// with `Connection: close` — for SHUTDOWN_DRAIN_MS, then closes its idle
+// connections and exits 0. A real process (tests-scale/nodes-web.ts, the
+// same server and shutdown as scripts/web-server.ts), real sockets.
+import { Agent, request } from "node:http";
+import { connect, type Socket } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { setRateLimits } from "@/lib/merchants/set-rate-limits";
+import { newMerchant } from "../tests/helpers/fixtures";
+import { cardSale } from "../tests-faults/api-client";
+import { nodePort, startWebNode, waitFor, waitReady, type WebNode } from "./nodes-cluster";
+
+const DRAIN_MS = 2_000;
+let node: WebNode | undefined;
+afterAll(async () => {
+  await node?.kill("SIGKILL");
+});
+
+/** A raw HTTP/1.1 connection: what it has received so far, and when the server closed it. */
+function rawConnection(port: number): { socket: Socket; received: () => string; closedAt: Promise<number> } {
+  const socket = connect(port, "127.0.0.1");
+  let data = "";
+  socket.on("data", (d: Buffer) => (data += d.toString()));
+  const closedAt = new Promise<number>((resolve) => socket.once("close", () => resolve(Date.now())));
+  return { socket, received: () => data, closedAt };
+}
+
+/** GET through `agent` (keep-alive): status, the Connection header and the body. */
+function get(agent: Agent, port: number, path: string): Promise<{ status: number; connection: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, agent }, (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+    });
+    req.on("error", reject);
+    req.setTimeout(10_000, () => req.destroy(new Error(`GET ${path} got no answer within 10 s`)));
+    req.end();
+  });
+}
+
+describe("a web node's stop on SIGTERM", () => {
+  it("turns not-ready at once, finishes what is in flight, answers keep-alive requests with Connection: close, then exits 0", async () => {
+    const m = await newMerchant();
+    await setRateLimits({ merchantId: m.merchant.id, ratePerMinute: 1_000_000, burstPerSecond: 1_000_000 });
+    const port = nodePort();
+    node = await startWebNode({
+      port,
+      env: { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, SHUTDOWN_DRAIN_MS: String(DRAIN_MS) },
+      logFile: "test-results/scale-nodes-drain.log",
+    });
+    await waitReady(node.origin);
+
+    // A keep-alive connection with one answer behind it, left open and idle.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(agent, port, "/api/health")).status).toBe(200);
+    const idle = rawConnection(port);
+    idle.socket.write("GET /api/health HTTP/1.1\r\nHost: node\r\n\r\n");
+    await waitFor("the idle connection's first answer", () => idle.received().includes("\r\n\r\n"), 10_000);
+
+    // A sale in flight: its headers and half its body are sent; the rest comes during the drain.
+    const body = JSON.stringify(cardSale({ merchantId: m.merchant.id, orderId: `drain-${Date.now()}`, buyerId: "b1" }));
+    const inFlight = rawConnection(port);
+    await new Promise((r) =>
+      inFlight.socket.write(
+        `POST /v1/payment/sale HTTP/1.1\r\nHost: node\r\nContent-Type: application/json\r\nX-Api-Key: ${m.keys.sandbox}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 40)}`,
+        r,
+      ),
+    );
+    // One more round trip through the server, so it has read the sale's headers before the signal.
+    expect((await get(agent, port, "/api/health")).status).toBe(200);
+
+    const termAt = Date.now();
+    const exited = node.exited.then(() => Date.now());
+    node.child.kill("SIGTERM");
+
+    // Not ready at once (a new connection, as a health check makes).
+    const notReady = await waitFor("/api/ready to answer 503 after SIGTERM", async () => {
+      const r = await fetch(`${node!.origin}/api/ready`, { signal: AbortSignal.timeout(3_000) }).catch(() => null);
+      return r && r.status === 503 ? { ms: Date.now() - termAt, body: await r.json() } : null;
+    }, DRAIN_MS);
+    expect(notReady.body).toEqual({ status: "unavailable", reason: "draining" });
+
+    // Still serving on the open keep-alive connection, which the answer then closes.
+    const during = await get(agent, port, "/api/health");
+    expect(during.status).toBe(200);
+    expect(during.connection).toBe("close");
+
+    // The in-flight sale completes.
+    inFlight.socket.write(body.slice(40));
+    const saleClosedAt = await inFlight.closedAt;
+    const answer = inFlight.received();
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 201 Created");
+    expect(answer.toLowerCase()).toContain("connection: close");
+    const sale = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+    expect(sale.transaction.status).toBe("SUCCESS");
+    expect(await db.transaction.count({ where: { id: sale.transaction.id } })).toBe(1);
+
+    // The idle connection is closed by the server at the end of the drain, not before; then the process exits 0.
+    const idleClosedAt = await idle.closedAt;
+    const exitAt = await Promise.race([
+      exited,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`waited ${(DRAIN_MS + 15_000) / 1000} s for the node to exit after SIGTERM`)), DRAIN_MS + 15_000)),
+    ]);
+    expect(node.child.exitCode).toBe(0);
+    expect(idleClosedAt - termAt).toBeGreaterThanOrEqual(DRAIN_MS - 50);
+    expect(exitAt - termAt).toBeGreaterThanOrEqual(DRAIN_MS);
+    console.log(
+      `[nodes-drain] SIGTERM → /api/ready 503 after ${notReady.ms} ms; in-flight sale answered 201 after ${saleClosedAt - termAt} ms; ` +
+        `idle keep-alive connection closed after ${idleClosedAt - termAt} ms; exit 0 after ${exitAt - termAt} ms (SHUTDOWN_DRAIN_MS=${DRAIN_MS})`,
+    );
+    agent.destroy();
+  }, 180_000);
+});
