@@ -92,9 +92,9 @@ export interface HaProxy {
   stop: () => Promise<void>;
 }
 
-/** Health check every CHECK_INTERVAL_MS; a server is DOWN after FALL failed checks and UP again after RISE good ones. */
+/** Health check every CHECK_INTERVAL_MS; a server is DOWN after FALL failed checks (1.5 s) and UP again after RISE good ones. */
 export const CHECK_INTERVAL_MS = 500;
-const FALL = 2;
+const FALL = 3;
 const RISE = 2;
 
 /**
@@ -119,6 +119,9 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  # A check waits this long for /api/ready's answer (without it, HAProxy waits only \`inter\`, and a
+  # busy but healthy node was marked down); a draining node answers 503 at once.
+  timeout check 5s
   retries 0
 
 frontend sluice
