@@ -24,7 +24,7 @@ export function nodePort(): number {
 }
 
 /** How long a node process may take to start (tsx compiles the route modules; slow on a loaded machine). */
-const START_TIMEOUT_MS = 90_000;
+const START_TIMEOUT_MS = 180_000;
 
 /** Polls `check` every 100 ms; after `timeoutMs` throws "waited … for <what>". */
 export async function waitFor<T>(what: string, check: () => Promise<T | false | null | undefined> | T | false | null | undefined, timeoutMs: number): Promise<T> {
