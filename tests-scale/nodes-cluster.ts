@@ -160,14 +160,15 @@ listen stats
     await proc.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   };
+  let lastError = "";
   try {
-    await waitFor("HAProxy's stats page", async () => {
+    await waitFor(`HAProxy's stats page on port ${statsPort}`, async () => {
       if (proc.child.exitCode !== null) throw new Error(`haproxy exited (${proc.child.exitCode}): ${stderr}`);
-      return status().then(() => true, () => false);
+      return status().then(() => true, (err: Error) => ((lastError = err.message), false));
     }, 15_000);
   } catch (err) {
     await stop();
-    throw err;
+    throw new Error(`${(err as Error).message} (last error: ${lastError}; haproxy's output: ${stderr || "none"})`);
   }
   return {
     port,
