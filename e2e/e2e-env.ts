@@ -21,6 +21,8 @@ export const E2E_ENV: Record<string, string> = {
   APP_ENCRYPTION_KEY: "ZTJlLXRlc3Qta2V5LTAwMDAwMDAwMDAwMDAwMDAwMDA=",
   NEXTAUTH_SECRET: "e2e-test-secret-not-for-production",
   REQUIRE_HTTPS: "false",
+  // No load balancer in front of the test server: nothing to drain for when the run ends.
+  SHUTDOWN_DRAIN_MS: "0",
   // Every test browser signs in from 127.0.0.1: the per-address throttle (20 failures in
   // 10 minutes by default) would otherwise refuse the suite's later sign-ins. The throttle
   // itself is tested in tests/backoffice/sign-in-lockout.test.ts.

@@ -27,15 +27,22 @@ function start(name: string, command: string, args: string[], extraEnv: Record<s
 }
 
 let stopping = false;
-async function stop(code: number): Promise<void> {
+/**
+ * The signal goes on as it came: Ctrl-C (SIGINT) stops the web processes at
+ * once, SIGTERM (a supervisor, a rolling restart) lets each drain first
+ * (SHUTDOWN_DRAIN_MS, then up to 10 s for requests in flight), so the wait
+ * covers both.
+ */
+async function stop(code: number, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill("SIGTERM");
-  await Promise.race([Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r))))), sleep(15_000)]);
+  for (const c of children) c.kill(signal);
+  const waitMs = (signal === "SIGTERM" ? env.SHUTDOWN_DRAIN_MS : 0) + 15_000;
+  await Promise.race([Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r))))), sleep(waitMs)]);
   process.exit(code);
 }
-process.on("SIGINT", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => void stop(0, "SIGINT"));
+process.on("SIGTERM", () => void stop(0, "SIGTERM"));
 
 // Node is spawned directly (not through npx) so SIGTERM reaches the processes themselves.
 // scripts/web-server.ts, not `next start`: it verifies TLS and proxy headers before Next sees a request (SPEC §2).
