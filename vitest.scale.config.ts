@@ -5,17 +5,14 @@
 // failover). The PgBouncer is one that
 // tests-scale/global-setup.ts installs (Debian's package) and starts. Each
 // file gets its own database, made and dropped through PgBouncer
-// (tests-faults/setup-isolation.ts). Files run one at a time: the fault tests
-// kill processes and time their faults.
+// (tests-faults/setup-isolation.ts).
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const SCENARIOS = [
-  // Includes tests-scale/nodes-drain.test.ts and nodes.test.ts (a web node's drain, rolling restarts
-  // behind HAProxy): each passed twice in a row here, the restarts at 5 sales a second, load 11–16.
-  "tests-scale/**/*.test.ts",
-  // Money paths: direct and checkout sales, authorize/capture/void, payouts against one
-  // balance, refunds, Idempotency-Key claims (and a claimer's crash); each ends on ledger:check.
+// Money paths: direct and checkout sales, authorize/capture/void, payouts against one
+// balance, refunds, Idempotency-Key claims (and a claimer's crash); each ends on ledger:check.
+// Each file has its own database and kills nothing, so they run two at a time.
+const MONEY_PATHS = [
   "tests/api/payment-sale.test.ts",
   "tests/checkout/pay-with-card.test.ts",
   "tests/api/authorize-capture.test.ts",
@@ -23,6 +20,13 @@ const SCENARIOS = [
   "tests/api/refunds.test.ts",
   "tests/api/idempotency.test.ts",
   "tests/api/idempotency-crash.test.ts",
+];
+
+// One at a time: they kill processes and time their faults.
+const SCENARIOS = [
+  // Includes tests-scale/nodes-drain.test.ts and nodes.test.ts (a web node's drain, rolling restarts
+  // behind HAProxy): each passed twice in a row here, the restarts at 5 sales a second, load 11–16.
+  "tests-scale/**/*.test.ts",
   // The fault test whose guarantee rests on lock_timeout: a balance row held past it.
   "tests-faults/lock-wait.test.ts",
 ];
@@ -38,15 +42,24 @@ const UNDER_LOAD_NOT_YET = [
   "tests-faults/web-kill.test.ts",
 ];
 
+function included(): string[] {
+  const scenarios = process.env.SCALE_FULL ? [...SCENARIOS, ...UNDER_LOAD_NOT_YET] : SCENARIOS;
+  if (process.env.SCALE_PART === "money") return MONEY_PATHS;
+  if (process.env.SCALE_PART === "scenarios") return scenarios;
+  return [...MONEY_PATHS, ...scenarios];
+}
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     // What CI runs is what has passed at least twice in a row here, at load 9–20 (issue #30).
-    include: process.env.SCALE_FULL ? [...SCENARIOS, ...UNDER_LOAD_NOT_YET] : SCENARIOS,
+    // `npm run test:scale` runs the money paths (SCALE_PART=money, two files at a time), then the
+    // scenarios (SCALE_PART=scenarios, one at a time); without SCALE_PART, everything one at a time.
+    include: included(),
     globalSetup: ["tests-scale/global-setup.ts"],
     setupFiles: ["tests-scale/setup.ts", "tests-faults/setup-isolation.ts"],
     pool: "forks",
-    fileParallelism: false,
+    maxWorkers: process.env.SCALE_PART === "money" ? 2 : 1,
     testTimeout: 300_000,
     hookTimeout: 60_000,
   },
