@@ -144,6 +144,9 @@ listen stats
   // -db: stay in the foreground, a child of this test (killed at its exit).
   const proc = track(spawn(binary, ["-db", "-f", config], { stdio: ["ignore", "ignore", "pipe"] }));
   let stderr = "";
+  let spawnError = "";
+  proc.child.on("error", (err) => (spawnError = err.message));
+  proc.exited.catch(() => {});
   proc.child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4_000)));
 
   const status = async (): Promise<Record<string, ServerStatus>> => {
@@ -168,7 +171,7 @@ listen stats
     }, 15_000);
   } catch (err) {
     await stop();
-    throw new Error(`${(err as Error).message} (last error: ${lastError}; haproxy's output: ${stderr || "none"})`);
+    throw new Error(`${(err as Error).message} (last error: ${lastError}; haproxy pid ${proc.child.pid ?? "none"}${spawnError ? `, spawn failed: ${spawnError}` : ""}; haproxy's output: ${stderr || "none"})`);
   }
   return {
     port,
