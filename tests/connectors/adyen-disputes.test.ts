@@ -8,29 +8,13 @@
 // period ending undefended, or a SECOND_CHARGEBACK, leaves the debit
 // (SUCCESS). Duplicates and any order change nothing twice; ledger:check
 // stays green.
-import type { Worker } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
-import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
-import { adyenAccount, liveSale, routedMerchant, sendAdyenEventsTo, startEventsEndpoint } from "./helpers";
+import { callApi, waitFor } from "../api/helpers";
+import { adyenNotificationsByHand, liveSale, routedMerchant } from "./helpers";
 
-let account: Awaited<ReturnType<typeof adyenAccount>>;
-let endpoint: Awaited<ReturnType<typeof startEventsEndpoint>>;
-let worker: Worker;
-
-beforeAll(async () => {
-  account = await adyenAccount({ autoDeliver: false });
-  endpoint = await startEventsEndpoint();
-  // Notifications are sent by hand, to choose duplicates and order.
-  sendAdyenEventsTo(account, endpoint, false);
-  worker = startPaymentsWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await account.emulator.close();
-  await endpoint.close();
-});
+const hand = adyenNotificationsByHand();
 
 const eurAvailable = async (m: { keys: { production: string } }) => {
   const r = await callApi("GET /balance", { key: m.keys.production });
@@ -39,10 +23,10 @@ const eurAvailable = async (m: { keys: { production: string } }) => {
 const eventTypes = async (id: string) => (await db.event.findMany({ where: { transactionId: id }, orderBy: { seq: "asc" } })).map((e) => e.type);
 const chargebacksOf = (saleId: string) => db.transaction.findMany({ where: { parentId: saleId, action: "CHARGEBACK" } });
 /** Every stored event of this connector has been applied (or ignored). */
-const allApplied = () => waitFor(async () => (await db.providerEvent.count({ where: { connectorId: account.connector.id, status: "pending" } })) === 0);
+const allApplied = () => waitFor(async () => (await db.providerEvent.count({ where: { connectorId: hand.account.connector.id, status: "pending" } })) === 0);
 /** Delivers each batch in turn (200 each) and waits until the worker applied them all. */
-async function deliver(...batches: Parameters<typeof account.emulator.deliver>[0][]) {
-  for (const batch of batches) expect(await account.emulator.deliver(batch)).toBe(200);
+async function deliver(...batches: Parameters<typeof hand.account.emulator.deliver>[0][]) {
+  for (const batch of batches) expect(await hand.account.emulator.deliver(batch)).toBe(200);
   await allApplied();
 }
 const moneyState = async (saleId: string, m: { keys: { production: string } }) => ({
@@ -53,11 +37,11 @@ const moneyState = async (saleId: string, m: { keys: { production: string } }) =
 });
 
 async function paidSale(amount = 5_000) {
-  const m = await routedMerchant([account.connector.id]);
+  const m = await routedMerchant([hand.account.connector.id]);
   const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4111111111111111", { amount }) });
   expect(r.body.transaction.status).toBe("SUCCESS");
   const saleId = r.body.transaction.id as string;
-  const psp = account.emulator.paymentsFor(saleId)[0]!.pspReference;
+  const psp = hand.account.emulator.paymentsFor(saleId)[0]!.pspReference;
   expect(await eurAvailable(m)).toBe(amount);
   return { m, saleId, psp };
 }
@@ -65,13 +49,13 @@ async function paidSale(amount = 5_000) {
 describe("Adyen disputes", () => {
   it("a request for information and the chargeback's notice move nothing; CHARGEBACK debits once with its webhook; CHARGEBACK_REVERSED credits back", async () => {
     const { m, saleId, psp } = await paidSale();
-    const rfi = account.emulator.requestInformation(psp);
-    const { dispute, notice, chargeback } = account.emulator.openDispute(psp);
+    const rfi = hand.account.emulator.requestInformation(psp);
+    const { dispute, notice, chargeback } = hand.account.emulator.openDispute(psp);
     await deliver([rfi], [notice]);
     expect(await chargebacksOf(saleId)).toEqual([]);
     expect(await eurAvailable(m)).toBe(5_000);
     // Recorded, as what they are.
-    const informational = await db.providerEvent.findMany({ where: { connectorId: account.connector.id, type: { in: ["REQUEST_FOR_INFORMATION", "NOTIFICATION_OF_CHARGEBACK"] }, outcome: { contains: saleId } } });
+    const informational = await db.providerEvent.findMany({ where: { connectorId: hand.account.connector.id, type: { in: ["REQUEST_FOR_INFORMATION", "NOTIFICATION_OF_CHARGEBACK"] }, outcome: { contains: saleId } } });
     expect(informational.map((e) => [e.type, e.status, e.outcome]).sort()).toEqual([
       ["NOTIFICATION_OF_CHARGEBACK", "ignored", `${saleId}: dispute inquiry`],
       ["REQUEST_FOR_INFORMATION", "ignored", `${saleId}: dispute inquiry`],
@@ -79,7 +63,7 @@ describe("Adyen disputes", () => {
 
     await deliver([chargeback]);
     const [cb] = await chargebacksOf(saleId);
-    expect(cb).toMatchObject({ status: "PROCESSING", amount: 5_000n, providerRef: dispute.pspReference, connectorId: account.connector.id });
+    expect(cb).toMatchObject({ status: "PROCESSING", amount: 5_000n, providerRef: dispute.pspReference, connectorId: hand.account.connector.id });
     expect(await eventTypes(cb!.id)).toEqual(["transaction.processing"]);
     const webhook = JSON.parse((await db.event.findFirstOrThrow({ where: { transactionId: cb!.id } })).payload);
     expect(webhook.data).toMatchObject({ id: cb!.id, action: "CHARGEBACK", status: "PROCESSING", parentId: saleId, amount: 5_000 });
@@ -91,7 +75,7 @@ describe("Adyen disputes", () => {
     expect(await chargebacksOf(saleId)).toHaveLength(1);
     expect(await eurAvailable(m)).toBe(0);
 
-    const reversed = account.emulator.decideDispute(dispute.pspReference, "won");
+    const reversed = hand.account.emulator.decideDispute(dispute.pspReference, "won");
     await deliver([reversed]);
     const won = await db.transaction.findUniqueOrThrow({ where: { id: cb!.id } });
     expect(won).toMatchObject({ status: "DECLINED", declineCode: "provider_rejected" });
@@ -108,8 +92,8 @@ describe("Adyen disputes", () => {
 
   it("the reversal overtaking the chargeback ends won all the same: debited and credited once, one chargeback", async () => {
     const { m, saleId, psp } = await paidSale(3_000);
-    const { dispute, notice, chargeback } = account.emulator.openDispute(psp);
-    const reversed = account.emulator.decideDispute(dispute.pspReference, "won");
+    const { dispute, notice, chargeback } = hand.account.emulator.openDispute(psp);
+    const reversed = hand.account.emulator.decideDispute(dispute.pspReference, "won");
     await deliver([reversed]);
     const [cb] = await chargebacksOf(saleId);
     expect(cb!.status).toBe("DECLINED");
@@ -123,10 +107,10 @@ describe("Adyen disputes", () => {
 
   it("lost (the defense period ended undefended): the debit stands, SUCCESS; a partial dispute debits only its amount", async () => {
     const { m, saleId, psp } = await paidSale(4_000);
-    const { dispute, chargeback } = account.emulator.openDispute(psp, { amount: 1_500 });
+    const { dispute, chargeback } = hand.account.emulator.openDispute(psp, { amount: 1_500 });
     await deliver([chargeback]);
     expect(await eurAvailable(m)).toBe(2_500);
-    const ended = account.emulator.decideDispute(dispute.pspReference, "lost");
+    const ended = hand.account.emulator.decideDispute(dispute.pspReference, "lost");
     await deliver([ended], [ended, chargeback]);
     const [cb] = await chargebacksOf(saleId);
     expect(cb).toMatchObject({ status: "SUCCESS", amount: 1_500n });
@@ -137,9 +121,9 @@ describe("Adyen disputes", () => {
 
   it("a SECOND_CHARGEBACK that overtakes the reversal ends lost; after a booked reversal it is recorded for an operator, nothing booked twice", async () => {
     const { m, saleId, psp } = await paidSale(2_000);
-    const { dispute, chargeback } = account.emulator.openDispute(psp);
-    const reversed = account.emulator.decideDispute(dispute.pspReference, "won");
-    const second = account.emulator.secondChargeback(dispute.pspReference);
+    const { dispute, chargeback } = hand.account.emulator.openDispute(psp);
+    const reversed = hand.account.emulator.decideDispute(dispute.pspReference, "won");
+    const second = hand.account.emulator.secondChargeback(dispute.pspReference);
     await deliver([chargeback], [second], [reversed]);
     const [cb] = await chargebacksOf(saleId);
     expect(cb!.status).toBe("SUCCESS");
@@ -148,23 +132,23 @@ describe("Adyen disputes", () => {
     // In Adyen's order (reversal booked first) a sale's one chargeback is already decided: the second is not booked,
     // and its stored event says so.
     const other = await paidSale(2_000);
-    const d2 = account.emulator.openDispute(other.psp);
-    const r2 = account.emulator.decideDispute(d2.dispute.pspReference, "won");
-    const s2 = account.emulator.secondChargeback(d2.dispute.pspReference);
+    const d2 = hand.account.emulator.openDispute(other.psp);
+    const r2 = hand.account.emulator.decideDispute(d2.dispute.pspReference, "won");
+    const s2 = hand.account.emulator.secondChargeback(d2.dispute.pspReference);
     await deliver([d2.chargeback], [r2], [s2]);
     expect((await chargebacksOf(other.saleId)).map((c) => c.status)).toEqual(["DECLINED"]);
     expect(await eurAvailable(other.m)).toBe(2_000);
-    const recorded = await db.providerEvent.findFirstOrThrow({ where: { connectorId: account.connector.id, type: "SECOND_CHARGEBACK", outcome: { contains: other.saleId } } });
+    const recorded = await db.providerEvent.findFirstOrThrow({ where: { connectorId: hand.account.connector.id, type: "SECOND_CHARGEBACK", outcome: { contains: other.saleId } } });
     expect(recorded.outcome).toContain("dispute lost again after");
     expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
   });
 
   it("a dispute of a payment this connector did not make is kept and ignored", async () => {
     const { psp } = await paidSale(1_000);
-    const { chargeback } = account.emulator.openDispute(psp);
+    const { chargeback } = hand.account.emulator.openDispute(psp);
     const foreign = { ...chargeback, pspReference: `${chargeback.pspReference.slice(0, 12)}F0F0`, merchantReference: "tx_not_ours", originalReference: "8816000000000000" };
     await deliver([foreign]);
-    const stored = await db.providerEvent.findFirstOrThrow({ where: { connectorId: account.connector.id, providerEventId: { startsWith: `CHARGEBACK:${foreign.pspReference}:` } } });
+    const stored = await db.providerEvent.findFirstOrThrow({ where: { connectorId: hand.account.connector.id, providerEventId: { startsWith: `CHARGEBACK:${foreign.pspReference}:` } } });
     expect(stored).toMatchObject({ status: "ignored", outcome: "a dispute of a payment not made through this connector" });
   });
 });

@@ -3,6 +3,8 @@
 // provider-events URL served over real HTTP so an emulator can POST its
 // signed events to it.
 import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll } from "vitest";
+import type { Worker } from "bullmq";
 import type { AddressInfo } from "node:net";
 import * as providerEvents from "@/app/providers/[connectorId]/events/route";
 import { addConnector } from "@/lib/connectors/add-connector";
@@ -14,7 +16,7 @@ import { startEmulator } from "../emulators/start-emulator";
 import type { AdyenEmulator } from "../emulators/adyen/server";
 import type { PaypalEmulator } from "../emulators/paypal/server";
 import type { StripeEmulator } from "../emulators/stripe/server";
-import { card, merchantWithFunds, saleBody } from "../api/helpers";
+import { card, merchantWithFunds, saleBody, startPaymentsWorker } from "../api/helpers";
 
 const OPERATOR = { type: "user" as const, id: "usr_ops", email: "ops@example.com" };
 
@@ -98,4 +100,25 @@ export async function startEventsEndpoint(): Promise<{ url: (connectorId: string
 /** Points an account's emulator at the events endpoint with its connector's webhook secret. */
 export function sendEventsTo(account: Awaited<ReturnType<typeof stripeAccount>>, endpoint: { url: (connectorId: string) => string }, autoDeliver = true): void {
   account.emulator.webhooks({ url: endpoint.url(account.connector.id), secret: account.webhookSecret, autoDeliver });
+}
+
+/**
+ * For a test file that sends Adyen's notifications by hand (to choose duplicates, batches and
+ * order): an Adyen account that delivers nothing by itself, Sluice's events endpoint and the
+ * payments worker, started before the file's tests and closed after them.
+ */
+export function adyenNotificationsByHand(): { readonly account: Awaited<ReturnType<typeof adyenAccount>>; readonly endpoint: Awaited<ReturnType<typeof startEventsEndpoint>> } {
+  const started = {} as { account: Awaited<ReturnType<typeof adyenAccount>>; endpoint: Awaited<ReturnType<typeof startEventsEndpoint>>; worker: Worker };
+  beforeAll(async () => {
+    started.account = await adyenAccount({ autoDeliver: false });
+    started.endpoint = await startEventsEndpoint();
+    sendAdyenEventsTo(started.account, started.endpoint, false);
+    started.worker = startPaymentsWorker();
+  });
+  afterAll(async () => {
+    await started.worker.close();
+    await started.account.emulator.close();
+    await started.endpoint.close();
+  });
+  return started;
 }
