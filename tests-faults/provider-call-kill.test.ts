@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { checkLedger } from "@/lib/ledger/check-ledger";
-import { IN_FLIGHT_GRACE_MS } from "@/lib/connectors/payment-attempts";
+import { inFlightGraceMs } from "@/lib/connectors/payment-attempts";
 import { liveSale, routedMerchant, stripeAccount } from "../tests/connectors/helpers";
 import { apiPoster } from "./api-client";
 import { freePort, startApiServer, startWorker, type Proc } from "./processes";
@@ -22,6 +22,9 @@ import { FAULT_SEED, seededRandom, seededUuid } from "./seeded";
 const LOG = "test-results/faults-provider-call-kill.log";
 /** The sweep runs every 15 s and takes attempts 5 s past their check time; the job's own work is fast (more on a loaded machine). */
 const SETTLE_MARGIN_MS = 90_000;
+/** The connector's timeout. */
+const CALL_TIMEOUT_MS = 15_000;
+const IN_FLIGHT_GRACE_MS = inFlightGraceMs(CALL_TIMEOUT_MS);
 /** Budget of a process start (processes.ts fails one after 120 s; the worker is not waited for). */
 const START_MS = 240_000;
 /** A request, and the call reaching the emulator. */
@@ -64,8 +67,10 @@ describe("kill -9 of the web process during a provider call", () => {
     async () => {
       began = Date.now();
       const random = seededRandom();
-      // A timeout far longer than the test waits before the kill: the web process is certainly still waiting.
-      const stripe = await stripeAccount({ name: "Kill Nine", timeoutMs: 60_000 });
+      // A timeout far longer than the test waits before the kill (the confirm reaching the emulator, one
+      // query, the kill): the web process is certainly still waiting. The sweep takes the attempt over
+      // inFlightGraceMs(CALL_TIMEOUT_MS) after the call began (75 s).
+      const stripe = await stripeAccount({ name: "Kill Nine", timeoutMs: CALL_TIMEOUT_MS });
       closers.push(() => stripe.emulator.close());
       const m = await routedMerchant([stripe.connector.id]);
 
@@ -107,8 +112,9 @@ describe("kill -9 of the web process during a provider call", () => {
       expect(answer.transaction).toMatchObject({ id: t.id, status: "PROCESSING" });
       step("the same-key retry answered 201 PROCESSING; waiting for the reconcile job");
 
-      // The sweep takes an in-flight attempt over IN_FLIGHT_GRACE_MS after its call began.
-      const { startedAt } = await db.paymentAttempt.findFirstOrThrow({ where: { transactionId: t.id } });
+      // The sweep takes an in-flight attempt over at its nextCheckAt, written when its call began.
+      const { startedAt, nextCheckAt } = await db.paymentAttempt.findFirstOrThrow({ where: { transactionId: t.id } });
+      expect(nextCheckAt!.getTime() - startedAt.getTime()).toBe(IN_FLIGHT_GRACE_MS);
       const settleBy = startedAt.getTime() + IN_FLIGHT_GRACE_MS + SETTLE_MARGIN_MS;
       const settled = await waitFor(`the reconcile job to settle ${t.id} (its attempt is taken over ${IN_FLIGHT_GRACE_MS / 1000} s after the call)`, Math.max(settleBy - Date.now(), 1_000), async () => {
         const row = await db.transaction.findUniqueOrThrow({ where: { id: t.id } });

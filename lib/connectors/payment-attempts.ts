@@ -5,16 +5,29 @@
 // (lib/transactions/reconcile-attempts.ts) asks the provider what became of it.
 import type { Tx } from "@/lib/db";
 import { db, Prisma } from "@/lib/db";
+import { env } from "@/lib/env";
 import type { PaymentAttempt } from "@/lib/generated/prisma/client";
 import type { AttemptOutcome, PaymentOperation } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 
 /**
- * An attempt still `in_flight` this long after its start lost the process
- * that made the call (every connector's timeout is at most 120 s): the
- * reconcile sweep takes it over then.
+ * An attempt still `in_flight` past its call's time lost the process that made
+ * the call: the reconcile sweep takes it over then. The call's time follows the
+ * connector's own timeout (Connector.timeoutMs, else CONNECTOR_TIMEOUT_MS): an
+ * operation makes at most IN_FLIGHT_CALLS requests one after another (an OAuth
+ * token, a harmless create, the money step), each bounded by that timeout, and
+ * IN_FLIGHT_MARGIN_MS covers what happens around them (loading the provider's
+ * library, recording the answer on a slow database). A fixed grace would either
+ * leave a crashed short-timeout call unreconciled for minutes or take over a
+ * long-timeout call its process is still waiting for. Taking over early is safe
+ * (the sweep only applies what the provider says, through the same conditional
+ * updates), just wasted work.
  */
-export const IN_FLIGHT_GRACE_MS = 180_000;
+export const IN_FLIGHT_CALLS = 3;
+export const IN_FLIGHT_MARGIN_MS = 30_000;
+export function inFlightGraceMs(timeoutMs: number | null): number {
+  return IN_FLIGHT_CALLS * (timeoutMs ?? env.CONNECTOR_TIMEOUT_MS) + IN_FLIGHT_MARGIN_MS;
+}
 
 /**
  * The provider's idempotency key of an attempt. A payment's try is its own
@@ -32,14 +45,20 @@ export interface StartAttempt {
   operation: PaymentOperation;
 }
 
-/** Inserts the next attempt of a transaction (number = its tries so far + 1), in the caller's database transaction. */
+/**
+ * Inserts the next attempt of a transaction (number = its tries so far + 1), in
+ * the caller's database transaction; its nextCheckAt is when the sweep takes it
+ * over should nobody record the answer (inFlightGraceMs of its connector's
+ * timeout, read in the same statement).
+ */
 export async function startAttempt(tx: Tx, { transactionId, connectorId, operation }: StartAttempt): Promise<PaymentAttempt> {
   const id = newId("paymentAttempt");
   const key = idempotencyKeyOf(operation, id, transactionId);
   const now = new Date();
   const [row] = await tx.$queryRaw<PaymentAttempt[]>`
     INSERT INTO "PaymentAttempt" (id, "transactionId", "connectorId", operation, number, "idempotencyKey", "startedAt", "nextCheckAt")
-    SELECT ${id}, ${transactionId}, ${connectorId}, ${operation}::"PaymentOperation", COALESCE(MAX(number), 0) + 1, ${key}, ${now}, ${new Date(now.getTime() + IN_FLIGHT_GRACE_MS)}
+    SELECT ${id}, ${transactionId}, ${connectorId}, ${operation}::"PaymentOperation", COALESCE(MAX(number), 0) + 1, ${key}, ${now},
+      ${now}::timestamptz + make_interval(secs => (${IN_FLIGHT_CALLS} * COALESCE((SELECT "timeoutMs" FROM "Connector" WHERE id = ${connectorId}), ${env.CONNECTOR_TIMEOUT_MS}) + ${IN_FLIGHT_MARGIN_MS}) / 1000.0)
     FROM "PaymentAttempt" WHERE "transactionId" = ${transactionId}
     RETURNING *`;
   return row!;

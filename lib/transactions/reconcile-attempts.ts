@@ -19,7 +19,7 @@ import { JOBS } from "@/lib/jobs/job-types";
 import { defineRecovery } from "@/lib/jobs/recovery";
 import { logger } from "@/lib/log";
 import { loadConnector } from "@/lib/connectors/live-connectors";
-import { finishAttempt, IN_FLIGHT_GRACE_MS } from "@/lib/connectors/payment-attempts";
+import { finishAttempt } from "@/lib/connectors/payment-attempts";
 import { callProvider } from "@/lib/providers/call-provider";
 import type { ProviderResult } from "@/lib/providers/types";
 import { applyProviderResult, voidCharge } from "./provider-result";
@@ -47,8 +47,8 @@ export async function scheduleReconciliation(attemptId: string, delayMs: number)
 export async function reconcileAttempt(attemptId: string, now = new Date()): Promise<ReconcileStep> {
   const attempt = await db.paymentAttempt.findUnique({ where: { id: attemptId } });
   if (!attempt || !isOpen(attempt)) return { next: "done" };
-  // Still within its call's time: its own process may yet record the answer.
-  if (attempt.outcome === "in_flight" && now.getTime() - attempt.startedAt.getTime() < IN_FLIGHT_GRACE_MS) return schedule(attempt, new Date(attempt.startedAt.getTime() + IN_FLIGHT_GRACE_MS), false);
+  // Still within its call's time (nextCheckAt, set at its start from the connector's timeout): its own process may yet record the answer.
+  if (attempt.outcome === "in_flight" && attempt.nextCheckAt && now < attempt.nextCheckAt) return schedule(attempt, attempt.nextCheckAt, false);
   const t = await db.transaction.findUniqueOrThrow({ where: { id: attempt.transactionId } });
   const settled = await settleOne(attempt, t);
   if (settled) return { next: "done" };

@@ -7,7 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BREAKER, breakerClock, breakerStates } from "@/lib/connectors/circuit-breaker";
 import { listTransactionAttempts } from "@/lib/connectors/list-transaction-attempts";
 import { listUnknownOutcomes } from "@/lib/connectors/list-unknown-outcomes";
+import { startAttemptAlone } from "@/lib/connectors/payment-attempts";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { reconcileAttempt } from "@/lib/transactions/reconcile-attempts";
 import { redis, rkey } from "@/lib/redis";
@@ -146,6 +148,31 @@ describe("an unknown outcome", () => {
     await a.emulator.clearFaults();
     await reconcileAttempt(attempt!.id, new Date(Date.now() + 5 * 60_000));
     expect((await db.transaction.findUniqueOrThrow({ where: { id: r.body.transaction.id } })).status).toBe("SUCCESS");
+  });
+});
+
+describe("an attempt whose process died mid-call", () => {
+  it("is left to its own process for 3 × its connector's timeout + 30 s, then taken over by the sweep", async () => {
+    const m = await routedMerchant([a.connector.id]);
+    await a.emulator.fault("timeout_after", { on: "confirm" });
+    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4242424242424242") });
+    await a.emulator.clearFaults();
+    const id = r.body.transaction.id as string;
+    // A capture call started on A (timeout 1 s) and on B (the default), as a process would before dying mid-call.
+    const onA = await startAttemptAlone({ transactionId: id, connectorId: a.connector.id, operation: "capture" });
+    const onB = await startAttemptAlone({ transactionId: id, connectorId: b.connector.id, operation: "capture" });
+    const graceOf = (x: typeof onA) => x.nextCheckAt!.getTime() - x.startedAt.getTime();
+    expect(graceOf(onA)).toBe(3 * 1_000 + 30_000);
+    expect(graceOf(onB)).toBe(3 * env.CONNECTOR_TIMEOUT_MS + 30_000);
+    // Before then the sweep leaves it alone: no question to the provider, still in flight.
+    const asked = a.emulator.requests.length;
+    const early = await reconcileAttempt(onA.id, new Date(onA.nextCheckAt!.getTime() - 1_000));
+    expect(early).toEqual({ next: "check", at: onA.nextCheckAt });
+    expect(await db.paymentAttempt.findUniqueOrThrow({ where: { id: onA.id } })).toMatchObject({ outcome: "in_flight", checks: 0 });
+    expect(a.emulator.requests.length).toBe(asked);
+    // Past it, the sweep asks the provider: the attempt is no longer left in flight.
+    await reconcileAttempt(onA.id, new Date(onA.nextCheckAt!.getTime() + 1_000));
+    expect((await db.paymentAttempt.findUniqueOrThrow({ where: { id: onA.id } })).outcome).not.toBe("in_flight");
   });
 });
 
