@@ -28,6 +28,13 @@ const Env = z.object({
    * stays on DATABASE_URL (README "Read replica"). Unset: everything reads from the primary.
    */
   DATABASE_REPLICA_URL: z.string().url().optional(),
+  /**
+   * Named (prepared) statements: each connection parses and plans a statement once and reuses
+   * it, instead of planning every execution (planning was half of PostgreSQL's CPU per sale,
+   * #28). Set it to false behind a transaction-mode pooler that cannot carry prepared statements
+   * between server connections (PgBouncer before 1.21, or with max_prepared_statements = 0).
+   */
+  DATABASE_PREPARED_STATEMENTS: bool(true),
   REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
   /**
    * Redis Sentinel (SPEC §22): comma-separated host:port of the sentinels. When set, every Redis
