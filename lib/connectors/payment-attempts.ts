@@ -23,8 +23,8 @@ import { newId } from "@/lib/ids";
  * (the sweep only applies what the provider says, through the same conditional
  * updates), just wasted work.
  */
-export const IN_FLIGHT_CALLS = 3;
-export const IN_FLIGHT_MARGIN_MS = 30_000;
+const IN_FLIGHT_CALLS = 3;
+const IN_FLIGHT_MARGIN_MS = 30_000;
 export function inFlightGraceMs(timeoutMs: number | null): number {
   return IN_FLIGHT_CALLS * (timeoutMs ?? env.CONNECTOR_TIMEOUT_MS) + IN_FLIGHT_MARGIN_MS;
 }
