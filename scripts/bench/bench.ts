@@ -25,7 +25,11 @@
 // rate x seconds), BENCH_ONLY (comma-separated subset of
 // floor,cpu,api,webhooks,list), BENCH_CPU_PROF (a directory: each web
 // process writes a V8 CPU profile there when it stops; open it in Chrome
-// DevTools or summarise it by package).
+// DevTools or summarise it by package), BENCH_PG_STATEMENTS (a number N:
+// after each CPU row, the N statements with the most execution time per
+// operation, from pg_stat_statements — reset before the row; needs the
+// extension loaded through shared_preload_libraries, e.g. a throwaway cluster
+// named by TEST_DATABASE_URL).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -43,6 +47,7 @@ const DIST = ".next-bench";
 const ONLY = new Set((process.env.BENCH_ONLY ?? "floor,cpu,api,webhooks,list").split(","));
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 50);
 const CPU_OPS = Number(process.env.BENCH_CPU_OPS ?? CPU_RATE * SECONDS);
+const PG_STATEMENTS = Number(process.env.BENCH_PG_STATEMENTS ?? 0);
 
 const dbUrl = new URL(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
 // Named after the port, so benches of two worktrees on one machine keep apart.
@@ -425,6 +430,8 @@ async function cpuPerOperation(hook: Receiver, opts: { rate: number; ops: number
   await waitFor("the previous row's work to finish", rolledUp);
   const idle = await idleRate();
   const ids: string[] = [];
+  const sessionsBefore = await sessionsOpened();
+  if (PG_STATEMENTS) await (await benchClient()).query("SELECT pg_stat_statements_reset()");
   const a = await cpuSample();
   const latency = await pacedLoad({
     rate: opts.rate,
@@ -443,7 +450,29 @@ async function cpuPerOperation(hook: Receiver, opts: { rate: number; ops: number
   await waitFor(`${opts.event} webhooks`, () => ids.every((id) => hook.seen(id, opts.event)));
   await waitFor("the ledger roll-up", rolledUp);
   const b = await cpuSample();
+  log(`  ${(await sessionsOpened()) - sessionsBefore} database sessions opened during the row`);
+  if (PG_STATEMENTS) await logStatements(opts.ops);
   return { ...cpuCost(a, b, idle, opts.ops), latency, ids };
+}
+
+/** Sessions (connections) PostgreSQL has opened to the bench's database so far: a new one costs a fork and cold caches. */
+async function sessionsOpened(): Promise<number> {
+  const { rows } = await (await benchClient()).query<{ n: string }>("SELECT sessions AS n FROM pg_stat_database WHERE datname = current_database()");
+  return Number(rows[0]!.n);
+}
+
+/** The statements with the most execution time per operation since the reset (BENCH_PG_STATEMENTS), the bench's own polls excluded. */
+async function logStatements(ops: number): Promise<void> {
+  const { rows } = await (await benchClient()).query<{ calls: string; total: number; plans: string; plan: number; query: string }>(
+    `SELECT s.calls, s.total_exec_time AS total, s.plans, s.total_plan_time AS plan, s.query
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = current_database() AND s.query NOT LIKE '%rolledUp%' AND s.query NOT LIKE '%pg_stat%'
+      ORDER BY s.total_exec_time + s.total_plan_time DESC LIMIT $1`,
+    [PG_STATEMENTS],
+  );
+  for (const r of rows) {
+    log(`  ${((r.total + r.plan) / ops).toFixed(3)} ms/op, ${(Number(r.calls) / ops).toFixed(2)} calls/op, plans ${r.plans}: ${r.query.replace(/\s+/g, " ").slice(0, 160)}`);
+  }
 }
 
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
