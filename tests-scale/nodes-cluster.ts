@@ -1,18 +1,24 @@
 // Pieces of the several-nodes scenarios (SPEC §22, issue #30 item 4): web
-// nodes as separate processes (tests-scale/nodes-web.ts) and a throwaway
+// nodes as separate processes (scripts/web-server.ts, the production web
+// process, over the `next build` output) and a throwaway
 // HAProxy (Debian's package, installed when missing as tests-scale/pgbouncer.ts
 // installs PgBouncer) in front of them, health-checking /api/ready. Every
 // wait has a bound and fails naming what it waited for.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { env as sharedEnv } from "@/lib/env";
 import { ensureCommand } from "../scripts/services";
 import { freePortIn, type Proc, track } from "../tests-faults/processes";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
-/** This scenario's own port range (outside the kernel's ephemeral range, apart from the other throwaway servers'; see freePortIn). */
-const NODE_PORTS = [6600, 6699] as const;
+/**
+ * This scenario's own port range (outside the kernel's ephemeral range, apart from the other throwaway
+ * servers'; see freePortIn): 6600–6699, or SCALE_NODE_PORTS (e.g. "3400-3499") so that runs side by
+ * side on one machine each keep to their own.
+ */
+const NODE_PORTS = (process.env.SCALE_NODE_PORTS?.split("-").map(Number) ?? [6600, 6699]) as [number, number];
 const taken = new Set<number>();
 
 /** A free port in this scenario's range, never one handed out before in this process (a stopped node keeps its port for its restart). */
@@ -23,7 +29,7 @@ export function nodePort(): number {
   }
 }
 
-/** How long a node process may take to start (tsx compiles the route modules; slow on a loaded machine). */
+/** How long a node process may take to listen (Next.js loads its build; slow on a loaded machine). */
 const START_TIMEOUT_MS = 180_000;
 
 /** Polls `check` every 100 ms; after `timeoutMs` throws "waited … for <what>". */
@@ -42,36 +48,49 @@ export interface WebNode extends Proc {
   origin: string;
 }
 
-/** Starts tests-scale/nodes-web.ts on `port`; resolves once it listens (not yet necessarily ready). */
+/**
+ * Starts the production web process — scripts/web-server.ts, what `npm run web` and `npm start` run:
+ * the stamped server, its graceful stop and Next.js serving the build (tests-scale/next-build.ts makes
+ * sure there is a current one) — on `port`, as one process (WEB_CONCURRENCY=1: a node is a machine,
+ * two of them share these 2 cores). Resolves once it answers /api/health (not yet necessarily ready).
+ */
 export async function startWebNode({ port, env, logFile }: { port: number; env: Record<string, string>; logFile: string }): Promise<WebNode> {
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: "a" });
-  // node + tsx directly, so SIGTERM reaches the server itself, not a wrapper.
-  const child = spawn(process.execPath, ["--import", "tsx", "tests-scale/nodes-web.ts"], {
+  // node + tsx directly, so SIGTERM reaches the server itself, not a wrapper (with one process, no cluster primary either).
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/web-server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
+      // HAProxy and the tests speak plain HTTP on 127.0.0.1; production's secrets are the test run's own.
+      REQUIRE_HTTPS: "false",
+      APP_ENCRYPTION_KEY: sharedEnv.APP_ENCRYPTION_KEY,
+      NEXTAUTH_SECRET: sharedEnv.NEXTAUTH_SECRET,
+      LOG_LEVEL: "warn",
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const proc = track(child);
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`waited ${START_TIMEOUT_MS / 1000} s for web node on port ${port} to listen; see ${logFile}`));
-    }, START_TIMEOUT_MS);
-    child.stdout!.on("data", (d: Buffer) => {
-      log.write(d);
-      if (d.toString().includes("listening")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`web node on port ${port} exited (${code}) before listening; see ${logFile}`));
-    });
-  });
-  return { ...proc, port, origin: `http://127.0.0.1:${port}` };
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code, signal) => reject(new Error(`web node on port ${port} exited (${code ?? signal}) before it answered; see ${logFile}`))));
+  exited.catch(() => {});
+  try {
+    await Promise.race([
+      exited,
+      waitFor(`web node on port ${port} to answer /api/health (see ${logFile})`, () => fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.ok, () => false), START_TIMEOUT_MS),
+    ]);
+  } catch (err) {
+    child.kill("SIGKILL");
+    throw err;
+  }
+  return { ...proc, port, origin };
 }
 
 /** Resolves once `origin`/api/ready answers 200. */

@@ -2,20 +2,22 @@
 // node answers /api/ready 503 "draining" at once, still serves — a request in
 // flight completes, a request on an open keep-alive connection is answered
 // with `Connection: close` — for SHUTDOWN_DRAIN_MS, then closes its idle
-// connections and exits 0. A real process (tests-scale/nodes-web.ts, the
-// same server and shutdown as scripts/web-server.ts), real sockets.
+// connections and exits 0. The production web process (scripts/web-server.ts
+// over the `next build` output, as `npm run web` runs it), real sockets.
 import { Agent, request } from "node:http";
 import { connect, type Socket } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { newMerchant } from "../tests/helpers/fixtures";
 import { cardSale } from "../tests-faults/api-client";
+import { BUILD_TIMEOUT_MS, ensureNextBuild } from "./next-build";
 import { nodePort, startWebNode, waitFor, waitReady, type WebNode } from "./nodes-cluster";
 
 const DRAIN_MS = 2_000;
 let node: WebNode | undefined;
+beforeAll(() => ensureNextBuild((line) => console.log(`[nodes-drain] ${line}`)), BUILD_TIMEOUT_MS);
 afterAll(async () => {
   await node?.kill("SIGKILL");
 });
@@ -27,6 +29,22 @@ function rawConnection(port: number): { socket: Socket; received: () => string; 
   socket.on("data", (d: Buffer) => (data += d.toString()));
   const closedAt = new Promise<number>((resolve) => socket.once("close", () => resolve(Date.now())));
   return { socket, received: () => data, closedAt };
+}
+
+/** The body of a raw HTTP/1.1 answer; Next.js streams route handlers' answers chunked. */
+function bodyOf(answer: string): string {
+  const split = answer.indexOf("\r\n\r\n");
+  const head = answer.slice(0, split).toLowerCase();
+  let rest = answer.slice(split + 4);
+  if (!head.includes("transfer-encoding: chunked")) return rest;
+  let body = "";
+  for (;;) {
+    const eol = rest.indexOf("\r\n");
+    const size = parseInt(rest.slice(0, eol), 16);
+    if (!size) return body;
+    body += rest.slice(eol + 2, eol + 2 + size);
+    rest = rest.slice(eol + 2 + size + 2);
+  }
 }
 
 /** GET through `agent` (keep-alive): status, the Connection header and the body. */
@@ -96,7 +114,7 @@ describe("a web node's stop on SIGTERM", () => {
     const answer = inFlight.received();
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 201 Created");
     expect(answer.toLowerCase()).toContain("connection: close");
-    const sale = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+    const sale = JSON.parse(bodyOf(answer));
     expect(sale.transaction.status).toBe("SUCCESS");
     expect(await db.transaction.count({ where: { id: sale.transaction.id } })).toBe(1);
 

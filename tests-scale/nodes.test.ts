@@ -1,5 +1,7 @@
-// SPEC §22, several nodes (issue #30 item 4): two web nodes and two workers
-// (separate processes and ports, one PostgreSQL and one Redis) behind a
+// SPEC §22, several nodes (issue #30 item 4): two web nodes (each the
+// production web process, scripts/web-server.ts over the `next build` output,
+// as `npm run web` runs it) and two workers (separate processes and ports,
+// one PostgreSQL and one Redis) behind a
 // throwaway HAProxy that health-checks /api/ready every 500 ms. Under a
 // stream of sales through HAProxy (5 a second by default; see SALE_EVERY_MS):
 // - each web node in turn gets SIGTERM, exits, starts again and is back in
@@ -13,7 +15,7 @@
 //   margin), and a revoked API key is refused by both at once;
 // - ledger:check is green at the end.
 // Prints each phase's figures.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { updatePaymentMethod } from "@/lib/backoffice/settings/update-payment-method";
 import { db } from "@/lib/db";
@@ -29,6 +31,7 @@ import { newMerchant } from "../tests/helpers/fixtures";
 import { startReceiver } from "../tests/webhooks/helpers";
 import { cardSale } from "../tests-faults/api-client";
 import { startWorker, type Proc } from "../tests-faults/processes";
+import { BUILD_TIMEOUT_MS, ensureNextBuild } from "./next-build";
 import { CHECK_INTERVAL_MS, type HaProxy, nodePort, startHaProxy, startWebNode, waitFor, waitReady, type WebNode } from "./nodes-cluster";
 
 /**
@@ -50,6 +53,7 @@ const startedAt = Date.now();
 /** Each step and figure as it happens, so a run cut short by its timeout still shows where it was. */
 const say = (line: string) => console.log(`[nodes] +${((Date.now() - startedAt) / 1000).toFixed(1)} s ${line}`);
 let haproxy: HaProxy | undefined;
+beforeAll(() => ensureNextBuild(say), BUILD_TIMEOUT_MS);
 afterAll(async () => {
   await haproxy?.stop();
   for (const p of procs) await p.kill("SIGKILL");
