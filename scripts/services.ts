@@ -67,11 +67,13 @@ function aptInstall(...packages: string[]): void {
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive", LC_ALL: "C.UTF-8" };
   if (!aptUpdated) {
     log("apt-get update…");
-    if (run("apt-get", ["update"], env) !== 0) throw new Error("`apt-get update` failed (see its output above)");
+    if (run("apt-get", ["-o", "DPkg::Lock::Timeout=300", "update"], env) !== 0) throw new Error("`apt-get update` failed (see its output above)");
     aptUpdated = true;
   }
   log(`apt-get install -y ${packages.join(" ")}…`);
-  if (run("apt-get", ["install", "-y", ...packages], env) !== 0) {
+  // Another install on the machine (a test run of another checkout installing Chromium) holds dpkg's
+  // lock for a minute or two: wait for it rather than fail ("Could not get lock /var/lib/dpkg/lock-frontend").
+  if (run("apt-get", ["-o", "DPkg::Lock::Timeout=300", "install", "-y", ...packages], env) !== 0) {
     throw new Error(`\`apt-get install -y ${packages.join(" ")}\` failed (see its output above)`);
   }
 }
