@@ -55,11 +55,11 @@ export function ensureNextBuild(say: (line: string) => void): void {
   if (!reason) return;
   say(`building the web app (${reason}); up to ${BUILD_TIMEOUT_MS / 60_000} minutes`);
   const startedAt = Date.now();
-  const { NODE_ENV: _testEnv, ...inherited } = process.env;
   const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
     cwd: ROOT,
-    // lib/env validates at build time as in production: the secrets this run's processes share.
-    env: { ...inherited, APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY, NEXTAUTH_SECRET: env.NEXTAUTH_SECRET },
+    // As `npm run build` would (not Vitest's NODE_ENV=test); lib/env validates at build time as in
+    // production: the secrets this run's processes share.
+    env: { ...process.env, NODE_ENV: "production", APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY, NEXTAUTH_SECRET: env.NEXTAUTH_SECRET },
     encoding: "utf8",
     timeout: BUILD_TIMEOUT_MS,
     maxBuffer: 64 * 1024 * 1024,

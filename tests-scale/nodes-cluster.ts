@@ -68,7 +68,7 @@ export async function startWebNode({ port, env, logFile }: { port: number; env: 
       REQUIRE_HTTPS: "false",
       APP_ENCRYPTION_KEY: sharedEnv.APP_ENCRYPTION_KEY,
       NEXTAUTH_SECRET: sharedEnv.NEXTAUTH_SECRET,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.SCALE_NODE_LOG_LEVEL ?? "warn",
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
       ...env,
       PORT: String(port),

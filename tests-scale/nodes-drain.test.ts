@@ -2,7 +2,7 @@
 // node answers /api/ready 503 "draining" at once, still serves — a request in
 // flight completes, a request on an open keep-alive connection is answered
 // with `Connection: close` — for SHUTDOWN_DRAIN_MS, then closes its idle
-// connections and exits 0. The production web process (scripts/web-server.ts
+// connections (and one that never sent a byte) and exits 0. The production web process (scripts/web-server.ts
 // over the `next build` output, as `npm run web` runs it), real sockets.
 import { Agent, request } from "node:http";
 import { connect, type Socket } from "node:net";
@@ -80,6 +80,11 @@ describe("a web node's stop on SIGTERM", () => {
     idle.socket.write("GET /api/health HTTP/1.1\r\nHost: node\r\n\r\n");
     await waitFor("the idle connection's first answer", () => idle.received().includes("\r\n\r\n"), 10_000);
 
+    // A connection opened and never used (as a client or a balancer keeps a spare one): Node counts it
+    // busy, not idle, so nothing but the drain's own bookkeeping closes it before the close bound.
+    const unused = rawConnection(port);
+    await new Promise((r) => unused.socket.once("connect", r));
+
     // A sale in flight: its headers and half its body are sent; the rest comes during the drain.
     const body = JSON.stringify(cardSale({ merchantId: m.merchant.id, orderId: `drain-${Date.now()}`, buyerId: "b1" }));
     const inFlight = rawConnection(port);
@@ -125,11 +130,16 @@ describe("a web node's stop on SIGTERM", () => {
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`waited ${(DRAIN_MS + 15_000) / 1000} s for the node to exit after SIGTERM`)), DRAIN_MS + 15_000)),
     ]);
     expect(node.child.exitCode).toBe(0);
+    // Closed with the idle ones at the end of the drain, not cut at the close bound (10 s later).
+    const unusedClosedAt = await unused.closedAt;
+    expect(unusedClosedAt - termAt).toBeGreaterThanOrEqual(DRAIN_MS - 50);
+    expect(unusedClosedAt - termAt).toBeLessThan(DRAIN_MS + 5_000);
+    expect(exitAt - termAt).toBeLessThan(DRAIN_MS + 5_000);
     expect(idleClosedAt - termAt).toBeGreaterThanOrEqual(DRAIN_MS - 50);
     expect(exitAt - termAt).toBeGreaterThanOrEqual(DRAIN_MS);
     console.log(
       `[nodes-drain] SIGTERM → /api/ready 503 after ${notReady.ms} ms; in-flight sale answered 201 after ${saleClosedAt - termAt} ms; ` +
-        `idle keep-alive connection closed after ${idleClosedAt - termAt} ms; exit 0 after ${exitAt - termAt} ms (SHUTDOWN_DRAIN_MS=${DRAIN_MS})`,
+        `idle keep-alive connection closed after ${idleClosedAt - termAt} ms, unused connection after ${unusedClosedAt - termAt} ms; exit 0 after ${exitAt - termAt} ms (SHUTDOWN_DRAIN_MS=${DRAIN_MS})`,
     );
     agent.destroy();
   }, 180_000);

@@ -11,16 +11,17 @@
 //    answer from now on says `Connection: close`, so each keep-alive
 //    connection closes after the request it carries instead of waiting for
 //    the next one;
-// 2. closing — stop accepting connections, close the idle ones, let requests
-//    in flight finish (at most SHUTDOWN_CLOSE_MS, so a stuck client cannot
-//    hold the process), then run the shutdown hooks (buffered request log)
-//    and exit 0.
+// 2. closing — stop accepting connections, close the idle ones (and those that
+//    never sent a byte), let requests in flight finish (at most
+//    SHUTDOWN_CLOSE_MS, so a stuck client cannot hold the process), then run
+//    the shutdown hooks (buffered request log) and exit 0.
 // SIGINT (Ctrl-C at a terminal, no balancer in front) skips the drain.
 //
 // The draining flag lives on globalThis: this module is loaded by the server
 // entry and, separately, by Next's bundled route code in the same process
 // (as lib/http/shutdown-hooks.ts explains), and both must see one flag.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { runShutdownHooks } from "./shutdown-hooks";
 
 const KEY = Symbol.for("sluice.draining");
@@ -54,6 +55,13 @@ export interface ShutdownOptions {
 export function stopGracefullyOnSignals(server: Server, options: ShutdownOptions): void {
   // Answers not yet finished, so the drain can mark those already in flight too.
   const open = new Set<ServerResponse>();
+  // Every open connection: Node counts one that has not sent a byte yet as busy, not idle (its
+  // headersTimeout clock runs), so closeIdleConnections leaves it and server.close waits for it.
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   let stopping = false;
   let closing = false;
   // Prepended: runs before the request handler, so the header is set before any answer starts.
@@ -80,6 +88,10 @@ export function stopGracefullyOnSignals(server: Server, options: ShutdownOptions
     closing = true;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    // A connection opened and never used (a client's or a balancer's spare one) carries nothing to
+    // lose; left open, it held the stop for the whole close bound (seen behind HAProxy: exit after
+    // drain + 10 s instead of drain).
+    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
     const gaveUp = await Promise.race([closed.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), options.closeMs).unref())]);
     if (gaveUp) {
       options.log("web server: requests still open after the close bound; cutting them", { inFlight: open.size, closeMs: options.closeMs });
