@@ -36,17 +36,25 @@ describe("ledger without hot rows", () => {
       return runs;
     })();
 
+    const startedAt = performance.now();
     const requests = Array.from({ length: 400 }, (_, i) =>
       i % 2 === 0
         ? callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { amount: 500, buyerId: `buyer_${i % 7}`, paymentMethodInput: card(CARDS.visa) }) })
         : callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { amount: 1_000, buyerId: `payee_${i % 5}` }) }),
     );
     const results = await Promise.all(requests);
+    const allAnsweredMs = performance.now() - startedAt;
     rolling = false;
     expect(await rollUps).toBeGreaterThan(0);
 
     const sales = results.filter((_, i) => i % 2 === 0);
     const payouts = results.filter((_, i) => i % 2 === 1);
+    // A failure names what came back, not only how many: the answers other than the two expected kinds.
+    const unexpected = results
+      .filter((r, i) => (i % 2 === 0 ? r.status !== 201 : r.status !== 201 && r.body?.error !== "Insufficient balance"))
+      .map((r) => `${r.status} ${JSON.stringify(r.body).slice(0, 100)}`);
+    console.log(`[no-hot-rows] 400 requests at once: all answered after ${(allAnsweredMs / 1000).toFixed(1)} s; unexpected answers: ${unexpected.length}${unexpected.length ? ` (${[...new Set(unexpected)].slice(0, 3).join("; ")})` : ""}`);
+    expect(unexpected).toEqual([]);
     expect(sales.map((r) => r.status)).toEqual(Array(200).fill(201));
     expect(sales.every((r) => r.body.transaction.status === "SUCCESS")).toBe(true);
     const accepted = payouts.filter((r) => r.status === 201).length;
