@@ -21,7 +21,7 @@ const SOURCES = ["app", "lib", "components", "messages", "proxy.ts", "instrument
 export const BUILD_TIMEOUT_MS = 600_000;
 
 /** The build's directory, as next.config.mjs resolves it. */
-export const distDir = join(ROOT, process.env.NEXT_DIST_DIR || ".next");
+const distDir = join(ROOT, process.env.NEXT_DIST_DIR || ".next");
 
 /** The newest modification time under `path` (a file or a folder), and that file. */
 function newest(path: string): { mtimeMs: number; file: string } {
