@@ -26,7 +26,7 @@ const MONEY_PATHS = [
 const SCENARIOS = [
   // Includes tests-scale/nodes-drain.test.ts and nodes.test.ts (a web node's drain, rolling restarts
   // behind HAProxy), on the production web process over the `next build` output (built first when
-  // missing or stale: tests-scale/next-build.ts): passed six times here at 5 sales a second, load 8–20.
+  // missing or stale: tests-scale/next-build.ts): passed nine times here at 5 sales a second, load 8–20.
   "tests-scale/**/*.test.ts",
   // The fault test whose guarantee rests on lock_timeout: a balance row held past it.
   "tests-faults/lock-wait.test.ts",
@@ -35,8 +35,8 @@ const SCENARIOS = [
 // Passed here on a quiet machine but failed once the machine's load reached ~20 (issue #30):
 // web-kill's restarted web process did not answer within its 60 s per-key bound, and
 // no-hot-rows' 200 payouts against one balance row partly answered neither 201 nor
-// 'Insufficient balance'. Neither failed again in 11 runs at load 7–16 (alone, beside the nodes
-// scenario, five copies at once); the recorded failures did not say which answers or how long a
+// 'Insufficient balance'. Neither failed again here at load 7–18 (no-hot-rows 19 runs, web-kill 4:
+// alone, beside the nodes scenario, no-hot-rows five copies at once); the recorded failures did not say which answers or how long a
 // restart took, so both now print that. They run with SCALE_FULL=1 until a failure at ~20 has
 // been read.
 const UNDER_LOAD_NOT_YET = [
