@@ -36,9 +36,9 @@ const SCENARIOS = [
 // web-kill's restarted web process did not answer within its 60 s per-key bound, and
 // no-hot-rows' 200 payouts against one balance row partly answered neither 201 nor
 // 'Insufficient balance'. Neither failed again here at load 7–18 (no-hot-rows 19 runs, web-kill 4:
-// alone, beside the nodes scenario, no-hot-rows five copies at once); the recorded failures did not say which answers or how long a
-// restart took, so both now print that. They run with SCALE_FULL=1 until a failure at ~20 has
-// been read.
+// alone, beside the nodes scenario, no-hot-rows five copies at once). The recorded failures did not
+// say which answers came back or how long a restart took, so both now print that. They run with
+// SCALE_FULL=1 until a failure at ~20 has been read.
 const UNDER_LOAD_NOT_YET = [
   // Sales and payouts of one merchant at once.
   "tests/ledger/no-hot-rows.test.ts",
