@@ -26,7 +26,7 @@ const MONEY_PATHS = [
 const SCENARIOS = [
   // Includes tests-scale/nodes-drain.test.ts and nodes.test.ts (a web node's drain, rolling restarts
   // behind HAProxy), on the production web process over the `next build` output (built first when
-  // missing or stale: tests-scale/next-build.ts): passed nine times here at 5 sales a second, load 8–20.
+  // missing or stale: tests-scale/next-build.ts): passed eleven times here at 5 sales a second, load 8–24.
   "tests-scale/**/*.test.ts",
   // The fault test whose guarantee rests on lock_timeout: a balance row held past it.
   "tests-faults/lock-wait.test.ts",
