@@ -135,7 +135,8 @@ async function applyCapture(event: ProviderEvent, subject: Extract<ProviderEvent
     result,
     actor,
     reason: `provider event ${event.type}`,
-    capturedAmount: result.status === "succeeded" ? result.capturedAmount : undefined,
+    // A capture event that names no amount took the whole hold.
+    capturedAmount: result.status === "succeeded" ? (result.capturedAmount ?? t.amount) : undefined,
     inTransaction: attempt ? (tx) => finishAttempt(attempt.id, { outcome: result.status === "succeeded" ? "succeeded" : "declined", providerRef: subject.providerRef, resolved: true }, tx) : undefined,
   });
   return { status: "applied", outcome: `${t.id}: ${applied.outcome}` };

@@ -217,6 +217,11 @@ async function applyDirectAnswer(t: Transaction, { result, attempt, latencyMs }:
     if (result.status === "pending") await scheduleReconciliation(attempt.id, FIRST_CHECK_MS);
     return { transaction: opened.transaction, url: redirect ? session.url : undefined };
   }
+  if (applied.outcome === "moved") {
+    // The provider's own event settled it while its call answered (Adyen notifies as it decides): the
+    // attempt still records this answer, and the merchant gets the transaction as it now stands.
+    await finishAttempt(attempt.id, attemptOutcome(result, latencyMs));
+  }
   return settledAnswer(applied, t);
 }
 
@@ -238,7 +243,7 @@ async function leaveUnknown(t: Transaction, attempt: PaymentAttempt, failure: Ca
 }
 
 /** The transaction after a final answer; the seed's one error-shaped decline (500 processing_error) is thrown. */
-function settledAnswer(applied: AppliedResult, t: Transaction): { transaction: Transaction } {
+async function settledAnswer(applied: AppliedResult, t: Transaction): Promise<{ transaction: Transaction }> {
   if (applied.outcome === "succeeded" || applied.outcome === "declined" || applied.outcome === "authorized") {
     const transaction = applied.transaction;
     if (transaction.status === "DECLINED" && transaction.declineCode === "processing_error") {
@@ -246,7 +251,7 @@ function settledAnswer(applied: AppliedResult, t: Transaction): { transaction: T
     }
     return { transaction };
   }
-  // Moved by another writer meanwhile (nothing else can touch a sale nobody has seen yet): as it stands.
+  // Moved by another writer meanwhile (the provider's event about it): as it stands now, not as it was read.
   logger.warn({ transactionId: t.id, outcome: applied.outcome }, "direct connector payment moved while the provider answered");
-  return { transaction: t };
+  return { transaction: await db.transaction.findUniqueOrThrow({ where: { id: t.id } }) };
 }

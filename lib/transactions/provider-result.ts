@@ -95,7 +95,11 @@ export async function applyProviderResult({ transaction: t, result, actor, reaso
       case "succeeded": {
         const common = { id: t.id, actor, providerRef: result.providerRef, card, onlyFrom: ["PROCESSING" as const], expectedUpdatedAt, inTransaction };
         if (t.action === "AUTHORIZE" && !t.authorizedAt) return { outcome: "authorized", transaction: await authorizeTransaction(common) };
-        const captured = t.action === "AUTHORIZE" ? (capturedAmount ?? result.capturedAmount ?? t.amount) : undefined;
+        const captured = t.action === "AUTHORIZE" ? (capturedAmount ?? result.capturedAmount) : undefined;
+        // A yes that names no captured amount is the hold itself — the authorize call's answer arriving after the
+        // provider's event recorded the hold (Adyen notifies as it answers) — never a capture: a capture always
+        // says what it took. Recorded already; nothing moves.
+        if (t.action === "AUTHORIZE" && captured === undefined) return { outcome: "moved", current: t.status };
         return { outcome: "succeeded", transaction: await succeedTransaction({ ...common, capturedAmount: captured, fee: result.fee, reason: typeof reason === "function" ? reason(result) : reason }) };
       }
       case "declined":

@@ -211,9 +211,12 @@ describe("when the notification and the answer race", () => {
       const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4111111111111111") });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect(r.body.transaction.id).toBe(transactionId);
+      // The answer says what is recorded, not the row as it was read before the call.
+      expect(r.body.transaction.status).toBe("SUCCESS");
     } finally {
       account.emulator.beforeAnswer = null;
     }
+    expect((await attemptsOf(transactionId)).map((a) => a.outcome)).toEqual(["succeeded"]);
     const [payment] = account.emulator.paymentsFor(transactionId);
     expect(payment).toMatchObject({ captured: 2_000, refunded: 0 });
     expect(account.emulator.requests.filter((q) => q.path.endsWith(`/payments/${payment!.pspReference}/refunds`))).toEqual([]);
@@ -221,6 +224,26 @@ describe("when the notification and the answer race", () => {
     expect(await eventTypes(transactionId)).toEqual(["transaction.succeeded"]);
     expect((await callApi("GET /balance", { key: m.keys.production })).body.balances).toContainEqual({ currency: "EUR", available: 2_000, reserved: 0 });
     expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
+  });
+
+  it("an authorization's AUTHORISATION applied before /payments answers: 201 PROCESSING with authorizedAt, the hold kept", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    let transactionId = "";
+    account.emulator.beforeAnswer = async (path) => {
+      if (!path.endsWith("/payments")) return;
+      transactionId = [...account.emulator.payments.values()].at(-1)!.reference;
+      await waitFor(async () => (await db.transaction.findUnique({ where: { id: transactionId } }))?.authorizedAt != null);
+    };
+    try {
+      const r = await callApi("POST /payment/authorize", { key: m.keys.production, body: liveSale(m, "4111111111111111", { amount: 8_000 }) });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.transaction).toMatchObject({ id: transactionId, action: "AUTHORIZE", status: "PROCESSING", authorizedAt: expect.any(String), capturedAmount: 0 });
+    } finally {
+      account.emulator.beforeAnswer = null;
+    }
+    expect((await attemptsOf(transactionId)).map((a) => a.outcome)).toEqual(["succeeded"]);
+    expect(account.emulator.paymentsFor(transactionId)[0]).toMatchObject({ manualCapture: true, state: expect.not.stringMatching(/cancel/) });
+    expect(await eventTypes(transactionId)).toEqual(["transaction.authorized"]);
   });
 
   it("/payments times out after Adyen authorised: 201 PROCESSING without url (unknown, never failed over); its AUTHORISATION makes it SUCCESS", async () => {
