@@ -1,9 +1,9 @@
-// The web nodes of the several-nodes scenarios (tests-scale/nodes*.test.ts)
-// are the production web process, scripts/web-server.ts, serving a
-// `next build` output. In CI, `npm test` has just built it (into
-// NEXT_DIST_DIR, default .next) before `npm run test:scale` runs, so it is
-// used as it is; run alone (a fresh clone, or after editing a route), the
-// build is made here.
+// A `next build` output that matches the sources, for what runs the
+// production web process without `npm start` building it: the several-nodes
+// scenarios (tests-scale/nodes*.test.ts) and the bench (scripts/bench). In CI,
+// `npm test` has just built it (into NEXT_DIST_DIR, default .next) before
+// `npm run test:scale` runs, so it is used as it is; run alone (a fresh clone,
+// or after editing a route), the build is made here.
 //
 // Rebuilt when missing AND when any source that goes into it is newer than
 // it: a stale build would show that the code of some earlier checkout drains

@@ -12,7 +12,7 @@ import { env } from "@/lib/env";
 import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { newMerchant } from "../tests/helpers/fixtures";
 import { cardSale } from "../tests-faults/api-client";
-import { BUILD_TIMEOUT_MS, ensureNextBuild } from "./next-build";
+import { BUILD_TIMEOUT_MS, ensureNextBuild } from "@/scripts/next-build";
 import { nodePort, startWebNode, waitFor, waitReady, type WebNode } from "./nodes-cluster";
 
 /**

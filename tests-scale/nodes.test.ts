@@ -31,7 +31,7 @@ import { newMerchant } from "../tests/helpers/fixtures";
 import { startReceiver } from "../tests/webhooks/helpers";
 import { cardSale } from "../tests-faults/api-client";
 import { startWorker, type Proc } from "../tests-faults/processes";
-import { BUILD_TIMEOUT_MS, ensureNextBuild } from "./next-build";
+import { BUILD_TIMEOUT_MS, ensureNextBuild } from "@/scripts/next-build";
 import { CHECK_INTERVAL_MS, type HaProxy, nodePort, startHaProxy, startWebNode, waitFor, waitReady, type WebNode } from "./nodes-cluster";
 
 /**

@@ -31,7 +31,7 @@
 // extension loaded through shared_preload_libraries, e.g. a throwaway cluster
 // named by TEST_DATABASE_URL).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -96,12 +96,11 @@ async function prepareDatabase(): Promise<void> {
   await migrate(ENV.DATABASE_URL!);
 }
 
-function startApp(): ChildProcess {
-  if (!existsSync(`${DIST}/BUILD_ID`)) {
-    log("building (first run)…");
-    const b = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: process.env });
-    if (b.status !== 0) throw new Error("next build failed");
-  }
+async function startApp(): Promise<ChildProcess> {
+  // Rebuilt when any source is newer than the build: a stale one would measure an earlier checkout's code.
+  // Imported here, after ENV is in process.env: the module reads NEXT_DIST_DIR and the secrets when loaded.
+  const { ensureNextBuild } = await import("../next-build");
+  ensureNextBuild(log);
   return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--no-setup", "--no-build", "--no-seed"], { stdio: "inherit", env: process.env, detached: true });
 }
 
@@ -600,7 +599,7 @@ if (ONLY.has("floor")) {
   results.push({ target: "database floor: a sale's SQL alone via pg, 50 clients", measured: `${floor.rate.toFixed(0)} sales/s`, baseline: "-", ratio: "-", goal: "information" });
   results.push({ target: "database floor: CPU per sale", measured: describeCost(floor.cost), baseline: "-", ratio: "-", goal: "information" });
 }
-const app = startApp();
+const app = await startApp();
 appGroup.pid = app.pid;
 const stopApp = () => {
   try {
