@@ -1,6 +1,8 @@
 // The admin CLI (SPEC §15) as an operator runs it: a real process, --json
 // output exactly as specified, a message and exit 1 on bad input.
-import { execFile, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
+import { createInterface } from "node:readline";
+import type { Duplex } from "node:stream";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { startEmulator } from "../emulators/start-emulator";
@@ -114,3 +116,34 @@ describe("connector commands", { timeout: 120_000 }, () => {
   });
 });
 
+
+describe("--serve (one process, many commands: the end-to-end tests' set-up)", { timeout: 120_000 }, () => {
+  it("answers each command on descriptor 3 with what the command run on its own prints and returns", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli.ts", "--serve"], { env: process.env, stdio: ["ignore", "ignore", "inherit", "pipe"] });
+    const channel = child.stdio[3] as Duplex;
+    const answers = createInterface({ input: channel, crlfDelay: Infinity })[Symbol.asyncIterator]();
+    const serve = async (...args: string[]) => {
+      channel.write(`${JSON.stringify(args)}\n`);
+      const { value } = await answers.next();
+      const r = JSON.parse(value as string) as { exitCode: number; stdout: string; stderr: string };
+      return { code: r.exitCode, stdout: r.stdout.trim(), stderr: r.stderr.trim() };
+    };
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+
+    const m = JSON.parse((await serve("merchant:create", "--name", "Served Co", "--json")).stdout);
+    expect(m.merchant).toEqual({ id: expect.stringMatching(/^mr_/), name: "Served Co", domain: "served-co.example", isActive: true });
+    // The same command, the same answer as a process of its own (the ledger check of one database, twice).
+    const shared = ["balance:credit", "--merchant", m.merchant.id, "--env", "sandbox", "--currency", "EUR", "--amount", "700", "--json"];
+    expect(await serve(...shared)).toEqual({ code: 0, stdout: JSON.stringify({ balance: { currency: "EUR", available: 700, reserved: 0 } }), stderr: "" });
+    expect(cli(...shared)).toEqual({ code: 0, stdout: JSON.stringify({ balance: { currency: "EUR", available: 1400, reserved: 0 } }), stderr: "" });
+    // Refusals: the same message and exit code, and the process goes on answering.
+    for (const args of [["no:such-command"], ["merchant:create", "--name", "X", "--bogus"], ["balance:credit", "--merchant", "mr_nope", "--env", "sandbox", "--currency", "USD", "--amount", "1"]]) {
+      expect(await serve(...args, "--json")).toEqual(cli(...args, "--json"));
+    }
+    expect((await serve("ledger:check", "--json")).code).toBe(0);
+
+    // Closing its end of the channel ends the process.
+    channel.end();
+    expect(await exited).toBe(0);
+  });
+});
