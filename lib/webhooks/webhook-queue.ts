@@ -42,5 +42,5 @@ export async function queueDeliveries(jobs: { data: TDeliverJob; delayMs?: numbe
       data: JOBS.deliverWebhook.schema.parse(data),
       opts: { jobId: JOBS.deliverWebhook.jobId(data), ...(delayMs && delayMs > 0 ? { delay: Math.ceil(delayMs) } : {}) },
     })),
-  ));
+  ), QUEUES.webhooks);
 }
