@@ -198,24 +198,33 @@ describe("authorize → capture → refund, decided by Adyen's notifications", (
 });
 
 describe("when the notification and the answer race", () => {
-  it("AUTHORISATION applied before /payments answers: the sale is recorded once and its money is kept (not refunded)", async () => {
-    const m = await routedMerchant([account.connector.id]);
-    let transactionId = "";
+  /**
+   * Holds Adyen's answer to /payments until the notification it sent (autoDeliver) has been applied
+   * by the worker and the transaction satisfies `applied`; `transactionId` is the payment's reference.
+   */
+  function notifiedBeforeAnswer(applied: (t: Awaited<ReturnType<typeof db.transaction.findUnique>>) => boolean): { transactionId: string } {
+    const race = { transactionId: "" };
     account.emulator.beforeAnswer = async (path) => {
       if (!path.endsWith("/payments")) return;
-      // The notification is delivered (autoDeliver) and applied by the worker before the call is answered.
-      transactionId = [...account.emulator.payments.values()].at(-1)!.reference;
-      await waitFor(async () => (await db.transaction.findUnique({ where: { id: transactionId } }))?.status === "SUCCESS");
+      race.transactionId = [...account.emulator.payments.values()].at(-1)!.reference;
+      await waitFor(async () => applied(await db.transaction.findUnique({ where: { id: race.transactionId } })));
     };
+    return race;
+  }
+
+  it("AUTHORISATION applied before /payments answers: the sale is recorded once and its money is kept (not refunded)", async () => {
+    const m = await routedMerchant([account.connector.id]);
+    const race = notifiedBeforeAnswer((t) => t?.status === "SUCCESS");
     try {
       const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4111111111111111") });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      expect(r.body.transaction.id).toBe(transactionId);
+      expect(r.body.transaction.id).toBe(race.transactionId);
       // The answer says what is recorded, not the row as it was read before the call.
       expect(r.body.transaction.status).toBe("SUCCESS");
     } finally {
       account.emulator.beforeAnswer = null;
     }
+    const { transactionId } = race;
     expect((await attemptsOf(transactionId)).map((a) => a.outcome)).toEqual(["succeeded"]);
     const [payment] = account.emulator.paymentsFor(transactionId);
     expect(payment).toMatchObject({ captured: 2_000, refunded: 0 });
@@ -228,19 +237,15 @@ describe("when the notification and the answer race", () => {
 
   it("an authorization's AUTHORISATION applied before /payments answers: 201 PROCESSING with authorizedAt, the hold kept", async () => {
     const m = await routedMerchant([account.connector.id]);
-    let transactionId = "";
-    account.emulator.beforeAnswer = async (path) => {
-      if (!path.endsWith("/payments")) return;
-      transactionId = [...account.emulator.payments.values()].at(-1)!.reference;
-      await waitFor(async () => (await db.transaction.findUnique({ where: { id: transactionId } }))?.authorizedAt != null);
-    };
+    const race = notifiedBeforeAnswer((t) => t?.authorizedAt != null);
     try {
       const r = await callApi("POST /payment/authorize", { key: m.keys.production, body: liveSale(m, "4111111111111111", { amount: 8_000 }) });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      expect(r.body.transaction).toMatchObject({ id: transactionId, action: "AUTHORIZE", status: "PROCESSING", authorizedAt: expect.any(String), capturedAmount: 0 });
+      expect(r.body.transaction).toMatchObject({ id: race.transactionId, action: "AUTHORIZE", status: "PROCESSING", authorizedAt: expect.any(String), capturedAmount: 0 });
     } finally {
       account.emulator.beforeAnswer = null;
     }
+    const { transactionId } = race;
     expect((await attemptsOf(transactionId)).map((a) => a.outcome)).toEqual(["succeeded"]);
     expect(account.emulator.paymentsFor(transactionId)[0]).toMatchObject({ manualCapture: true, state: expect.not.stringMatching(/cancel/) });
     expect(await eventTypes(transactionId)).toEqual(["transaction.authorized"]);
