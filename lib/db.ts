@@ -60,9 +60,21 @@ const ALL_COLUMNS = /RETURNING\s+\*|SELECT\s+(?:DISTINCT\s+)?(?:"?\w+"?\.)?\*/i;
  * its plan (a generic plan once it costs no more than the custom ones).
  */
 function statementName(query: { sql: string; args: unknown[] }): string | undefined {
-  if (query.args.length > MAX_NAMED_PARAMETERS || ALL_COLUMNS.test(query.sql)) return undefined;
-  return `s_${createHash("sha1").update(query.sql).digest("base64url")}`;
+  if (query.args.length > MAX_NAMED_PARAMETERS) return undefined;
+  // Remembered per text: the hot path sends the same few hundred texts over and over, and a
+  // lookup beats hashing a few KB of SQL (and testing it against ALL_COLUMNS) on every query.
+  let name = statementNames.get(query.sql);
+  if (name === undefined) {
+    name = ALL_COLUMNS.test(query.sql) ? null : `s_${createHash("sha1").update(query.sql).digest("base64url")}`;
+    // Texts are Prisma's parametrised SQL plus our raw statements, a bounded set; the cap only
+    // guards against a caller that builds texts from data.
+    if (statementNames.size >= MAX_REMEMBERED_NAMES) statementNames.clear();
+    statementNames.set(query.sql, name);
+  }
+  return name ?? undefined;
 }
+const statementNames = new Map<string, string | null>();
+const MAX_REMEMBERED_NAMES = 10_000;
 
 function createClient(connectionString: string): PrismaClient {
   // lock_timeout: a statement that cannot get its row lock within 10 s fails
