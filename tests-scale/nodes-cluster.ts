@@ -30,7 +30,7 @@ export function nodePort(): number {
 }
 
 /** How long a node process may take to listen (Next.js loads its build; slow on a loaded machine). */
-const START_TIMEOUT_MS = 180_000;
+const START_TIMEOUT_MS = 120_000;
 
 /** Polls `check` every 100 ms; after `timeoutMs` throws "waited … for <what>". */
 export async function waitFor<T>(what: string, check: () => Promise<T | false | null | undefined> | T | false | null | undefined, timeoutMs: number): Promise<T> {
@@ -58,7 +58,10 @@ export async function startWebNode({ port, env, logFile }: { port: number; env: 
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: "a" });
   // node + tsx directly, so SIGTERM reaches the server itself, not a wrapper (with one process, no cluster primary either).
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/web-server.ts"], {
+  // --report-on-signal: a node that does not answer in time is asked for a diagnostic report (its
+  // JavaScript stack, open handles and sockets) before it is killed, so the failure shows where it stood.
+  const reportDir = `${dirname(logFile)}/node-reports`;
+  const child = spawn(process.execPath, ["--report-on-signal", "--report-signal=SIGUSR2", `--report-directory=${reportDir}`, "--import", "tsx", "scripts/web-server.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -87,6 +90,11 @@ export async function startWebNode({ port, env, logFile }: { port: number; env: 
       waitFor(`web node on port ${port} to answer /api/health (see ${logFile})`, () => fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.ok, () => false), START_TIMEOUT_MS),
     ]);
   } catch (err) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGUSR2");
+      await new Promise((r) => setTimeout(r, 2_000));
+      (err as Error).message += ` (diagnostic report of pid ${child.pid} in ${reportDir})`;
+    }
     child.kill("SIGKILL");
     throw err;
   }
@@ -122,7 +130,7 @@ const RISE = 2;
  * and a connection refused is not retried either — so a request that does not
  * fail shows the node's drain worked, not that the balancer covered for it.
  */
-export async function startHaProxy(servers: Record<string, number>): Promise<HaProxy> {
+export async function startHaProxy(servers: Record<string, number>, logFile = "test-results/scale-nodes-haproxy.log"): Promise<HaProxy> {
   const binary = ensureCommand("haproxy", "haproxy");
   const port = nodePort();
   const statsPort = nodePort();
@@ -132,9 +140,15 @@ export async function startHaProxy(servers: Record<string, number>): Promise<HaP
     config,
     `global
   maxconn 1024
+  # Every request HAProxy forwarded (server, timings, status, termination state) and every health
+  # check's change, to logFile: what a run that fails shows of the balancer's side.
+  log stdout format raw local0 info
 
 defaults
   mode http
+  log global
+  option httplog
+  option log-health-checks
   timeout connect 2s
   timeout client 60s
   timeout server 60s
@@ -161,12 +175,18 @@ listen stats
 `,
   );
   // -db: stay in the foreground, a child of this test (killed at its exit).
-  const proc = track(spawn(binary, ["-db", "-f", config], { stdio: ["ignore", "ignore", "pipe"] }));
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile, { flags: "a" });
+  const proc = track(spawn(binary, ["-db", "-f", config], { stdio: ["ignore", "pipe", "pipe"] }));
+  proc.child.stdout!.pipe(log);
   let stderr = "";
   let spawnError = "";
   proc.child.on("error", (err) => (spawnError = err.message));
   proc.exited.catch(() => {});
-  proc.child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4_000)));
+  proc.child.stderr!.on("data", (d: Buffer) => {
+    log.write(d);
+    stderr = (stderr + d.toString()).slice(-4_000);
+  });
 
   const status = async (): Promise<Record<string, ServerStatus>> => {
     const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`, { signal: AbortSignal.timeout(3_000) })).text();

@@ -22,6 +22,16 @@ import { nodePort, startWebNode, waitFor, waitReady, type WebNode } from "./node
  */
 const DRAIN_MS = 5_000;
 let node: WebNode | undefined;
+const startedAt = Date.now();
+/** Each step as it happens: a run cut short by its timeout shows where it stood. */
+const say = (line: string) => console.log(`[nodes-drain] +${((Date.now() - startedAt) / 1000).toFixed(1)} s ${line}`);
+
+/** `promise`, or a failure naming `what` after `ms`. */
+function within<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms / 1000} s for ${what}`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 beforeAll(() => ensureNextBuild((line) => console.log(`[nodes-drain] ${line}`)), BUILD_TIMEOUT_MS);
 afterAll(async () => {
   await node?.kill("SIGKILL");
@@ -68,15 +78,19 @@ function get(agent: Agent, port: number, path: string): Promise<{ status: number
 
 describe("a web node's stop on SIGTERM", () => {
   it("turns not-ready at once, finishes what is in flight, answers keep-alive requests with Connection: close, then exits 0", async () => {
-    const m = await newMerchant();
-    await setRateLimits({ merchantId: m.merchant.id, ratePerMinute: 1_000_000, burstPerSecond: 1_000_000 });
+    say("creating the merchant");
+    const m = await within("the merchant to be created (through PgBouncer)", newMerchant(), 30_000);
+    await within("the merchant's rate limits (through PgBouncer)", setRateLimits({ merchantId: m.merchant.id, ratePerMinute: 1_000_000, burstPerSecond: 1_000_000 }), 30_000);
     const port = nodePort();
+    say(`starting the web node on port ${port}`);
     node = await startWebNode({
       port,
       env: { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, SHUTDOWN_DRAIN_MS: String(DRAIN_MS) },
       logFile: "test-results/scale-nodes-drain.log",
     });
+    say("waiting for /api/ready");
     await waitReady(node.origin);
+    say("ready; opening connections");
 
     // A keep-alive connection with one answer behind it, left open and idle.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -88,20 +102,21 @@ describe("a web node's stop on SIGTERM", () => {
     // A connection opened and never used (as a client or a balancer keeps a spare one): Node counts it
     // busy, not idle, so nothing but the drain's own bookkeeping closes it before the close bound.
     const unused = rawConnection(port);
-    await new Promise((r) => unused.socket.once("connect", r));
+    await within("the unused connection to connect", new Promise((r) => unused.socket.once("connect", r)), 10_000);
 
     // A sale in flight: its headers and half its body are sent; the rest comes during the drain.
     const body = JSON.stringify(cardSale({ merchantId: m.merchant.id, orderId: `drain-${Date.now()}`, buyerId: "b1" }));
     const inFlight = rawConnection(port);
-    await new Promise((r) =>
+    await within("the in-flight sale's first half to be written", new Promise((r) =>
       inFlight.socket.write(
         `POST /v1/payment/sale HTTP/1.1\r\nHost: node\r\nContent-Type: application/json\r\nX-Api-Key: ${m.keys.sandbox}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 40)}`,
         r,
       ),
-    );
+    ), 10_000);
     // One more round trip through the server, so it has read the sale's headers before the signal.
     expect((await get(agent, port, "/api/health")).status).toBe(200);
 
+    say("sale in flight; SIGTERM");
     const termAt = Date.now();
     const exited = node.exited.then(() => Date.now());
     node.child.kill("SIGTERM");
@@ -120,7 +135,7 @@ describe("a web node's stop on SIGTERM", () => {
 
     // The in-flight sale completes.
     inFlight.socket.write(body.slice(40));
-    const saleClosedAt = await inFlight.closedAt;
+    const saleClosedAt = await within("the in-flight sale's answer and close", inFlight.closedAt, DRAIN_MS + 15_000);
     const answer = inFlight.received();
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 201 Created");
     expect(answer.toLowerCase()).toContain("connection: close");
@@ -129,14 +144,11 @@ describe("a web node's stop on SIGTERM", () => {
     expect(await db.transaction.count({ where: { id: sale.transaction.id } })).toBe(1);
 
     // The idle connection is closed by the server at the end of the drain, not before; then the process exits 0.
-    const idleClosedAt = await idle.closedAt;
-    const exitAt = await Promise.race([
-      exited,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`waited ${(DRAIN_MS + 15_000) / 1000} s for the node to exit after SIGTERM`)), DRAIN_MS + 15_000)),
-    ]);
+    const idleClosedAt = await within("the idle connection to be closed", idle.closedAt, DRAIN_MS + 15_000);
+    const exitAt = await within("the node to exit after SIGTERM", exited, DRAIN_MS + 15_000);
     expect(node.child.exitCode).toBe(0);
     // Closed with the idle ones at the end of the drain, not cut at the close bound (10 s later).
-    const unusedClosedAt = await unused.closedAt;
+    const unusedClosedAt = await within("the unused connection to be closed", unused.closedAt, 5_000);
     expect(unusedClosedAt - termAt).toBeGreaterThanOrEqual(DRAIN_MS - 50);
     expect(unusedClosedAt - termAt).toBeLessThan(DRAIN_MS + 5_000);
     expect(exitAt - termAt).toBeLessThan(DRAIN_MS + 5_000);
@@ -147,5 +159,5 @@ describe("a web node's stop on SIGTERM", () => {
         `idle keep-alive connection closed after ${idleClosedAt - termAt} ms, unused connection after ${unusedClosedAt - termAt} ms; exit 0 after ${exitAt - termAt} ms (SHUTDOWN_DRAIN_MS=${DRAIN_MS})`,
     );
     agent.destroy();
-  }, 180_000);
+  }, 300_000);
 });
