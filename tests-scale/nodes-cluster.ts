@@ -4,9 +4,9 @@
 // HAProxy (Debian's package, installed when missing as tests-scale/pgbouncer.ts
 // installs PgBouncer) in front of them, health-checking /api/ready. Every
 // wait has a bound and fails naming what it waited for.
-import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { env as sharedEnv } from "@/lib/env";
 import { ensureCommand } from "../scripts/services";
 import { freePortIn, type Proc, track } from "../tests-faults/processes";
@@ -46,6 +46,46 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
 export interface WebNode extends Proc {
   port: number;
   origin: string;
+  logFile: string;
+  /** What the process is doing now: its JavaScript stack and open handles (a Node diagnostic report), and its log's last lines. */
+  diagnose: () => Promise<string>;
+}
+
+/** The last `lines` lines of a log file ("" when there is none). */
+export function tail(file: string, lines = 30): string {
+  if (!existsSync(file)) return "";
+  return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+}
+
+/**
+ * Asks `pid` (started with --report-on-signal) for a diagnostic report and summarises it: the main
+ * thread's JavaScript stack and the libuv handles by kind. The report is written even while the
+ * event loop is blocked (the signal is handled off the main thread).
+ */
+async function diagnosticReport(child: ChildProcess, reportDir: string): Promise<string> {
+  if (child.exitCode !== null || child.signalCode !== null) return `pid ${child.pid} has exited (${child.exitCode ?? child.signalCode})`;
+  const mine = () => (existsSync(reportDir) ? readdirSync(reportDir).filter((f) => f.includes(`.${child.pid}.`)) : []);
+  const before = new Set(mine());
+  child.kill("SIGUSR2");
+  let file: string | undefined;
+  const deadline = Date.now() + 10_000;
+  while (!file && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    file = mine().find((f) => !before.has(f));
+  }
+  if (!file) return `pid ${child.pid} wrote no diagnostic report within 10 s`;
+  try {
+    const report = JSON.parse(readFileSync(`${reportDir}/${file}`, "utf8")) as {
+      javascriptStack?: { message?: string; stack?: string[] };
+      libuv?: { type: string; is_active?: boolean }[];
+    };
+    const handles = new Map<string, number>();
+    for (const h of report.libuv ?? []) if (h.is_active) handles.set(h.type, (handles.get(h.type) ?? 0) + 1);
+    const stack = [report.javascriptStack?.message, ...(report.javascriptStack?.stack ?? []).slice(0, 15)].filter(Boolean).join("\n    ");
+    return `diagnostic report of pid ${child.pid} (${reportDir}/${file}): JavaScript stack: ${stack || "none"}; active handles: ${[...handles].map(([k, n]) => `${k} ${n}`).join(", ")}`;
+  } catch (err) {
+    return `pid ${child.pid}'s report ${file} could not be read: ${(err as Error).message}`;
+  }
 }
 
 /**
@@ -60,7 +100,8 @@ export async function startWebNode({ port, env, logFile }: { port: number; env: 
   // node + tsx directly, so SIGTERM reaches the server itself, not a wrapper (with one process, no cluster primary either).
   // --report-on-signal: a node that does not answer in time is asked for a diagnostic report (its
   // JavaScript stack, open handles and sockets) before it is killed, so the failure shows where it stood.
-  const reportDir = `${dirname(logFile)}/node-reports`;
+  const reportDir = resolve(dirname(logFile), "node-reports");
+  mkdirSync(reportDir, { recursive: true });
   const child = spawn(process.execPath, ["--report-on-signal", "--report-signal=SIGUSR2", `--report-directory=${reportDir}`, "--import", "tsx", "scripts/web-server.ts"], {
     cwd: ROOT,
     env: {
@@ -90,15 +131,11 @@ export async function startWebNode({ port, env, logFile }: { port: number; env: 
       waitFor(`web node on port ${port} to answer /api/health (see ${logFile})`, () => fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.ok, () => false), START_TIMEOUT_MS),
     ]);
   } catch (err) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGUSR2");
-      await new Promise((r) => setTimeout(r, 2_000));
-      (err as Error).message += ` (diagnostic report of pid ${child.pid} in ${reportDir})`;
-    }
+    (err as Error).message += `\n${await diagnosticReport(child, reportDir)}\nlast lines of ${logFile}:\n${tail(logFile)}`;
     child.kill("SIGKILL");
     throw err;
   }
-  return { ...proc, port, origin };
+  return { ...proc, port, origin, logFile, diagnose: async () => `${await diagnosticReport(child, reportDir)}\nlast lines of ${logFile}:\n${tail(logFile)}` };
 }
 
 /** Resolves once `origin`/api/ready answers 200. */

@@ -77,7 +77,9 @@ function get(agent: Agent, port: number, path: string): Promise<{ status: number
 }
 
 describe("a web node's stop on SIGTERM", () => {
-  it("turns not-ready at once, finishes what is in flight, answers keep-alive requests with Connection: close, then exits 0", async () => {
+  it("turns not-ready at once, finishes what is in flight, answers keep-alive requests with Connection: close, then exits 0", async ({ onTestFailed }) => {
+    // CI keeps no files: a failure prints what the node was doing and its log's last lines.
+    onTestFailed(async () => console.log(`[nodes-drain] the node at the failure: ${node ? await node.diagnose() : "not started"}`));
     say("creating the merchant");
     const m = await within("the merchant to be created (through PgBouncer)", newMerchant(), 30_000);
     await within("the merchant's rate limits (through PgBouncer)", setRateLimits({ merchantId: m.merchant.id, ratePerMinute: 1_000_000, burstPerSecond: 1_000_000 }), 30_000);

@@ -32,7 +32,7 @@ import { startReceiver } from "../tests/webhooks/helpers";
 import { cardSale } from "../tests-faults/api-client";
 import { startWorker, type Proc } from "../tests-faults/processes";
 import { BUILD_TIMEOUT_MS, ensureNextBuild } from "@/scripts/next-build";
-import { CHECK_INTERVAL_MS, type HaProxy, nodePort, startHaProxy, startWebNode, waitFor, waitReady, type WebNode } from "./nodes-cluster";
+import { CHECK_INTERVAL_MS, type HaProxy, nodePort, startHaProxy, startWebNode, tail, waitFor, waitReady, type WebNode } from "./nodes-cluster";
 
 /**
  * The pace of the stream: 5 sales a second by default, NODES_SALES_PER_SECOND to change it. At 20
@@ -66,8 +66,15 @@ afterAll(async () => {
 
 const shared = { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, WEBHOOK_RETRY_SCALE: "0.001" };
 
+/** The web nodes now running (the latest start of each). */
+const liveWebs = new Map<number, WebNode>();
+
 function webNode(n: number, port: number): Promise<WebNode> {
-  return startWebNode({ port, env: { ...shared, SHUTDOWN_DRAIN_MS: String(DRAIN_MS) }, logFile: `test-results/scale-nodes-web${n}.log` }).then((node) => (procs.push(node), node));
+  return startWebNode({ port, env: { ...shared, SHUTDOWN_DRAIN_MS: String(DRAIN_MS) }, logFile: `test-results/scale-nodes-web${n}.log` }).then((node) => {
+    procs.push(node);
+    liveWebs.set(n, node);
+    return node;
+  });
 }
 
 /** A worker, resolved once its heartbeat (written at start, deleted at a clean stop) is in Redis. */
@@ -102,7 +109,12 @@ function kinds(p: Phase): string {
 }
 
 describe("two web nodes and two workers behind HAProxy", () => {
-  it("rolling restarts fail no request and lose no webhook; config changes reach every node within the bound", async () => {
+  it("rolling restarts fail no request and lose no webhook; config changes reach every node within the bound", async ({ onTestFailed }) => {
+    // CI keeps no files: a failure prints what each web node was doing, and the balancer's last lines.
+    onTestFailed(async () => {
+      for (const [n, node] of liveWebs) say(`web${n} at the failure: ${await node.diagnose()}`);
+      say(`HAProxy's last lines:\n${tail("test-results/scale-nodes-haproxy.log", 40)}`);
+    });
     const receiver = await startReceiver();
     const m = await newMerchant();
     await setRateLimits({ merchantId: m.merchant.id, ratePerMinute: 1_000_000, burstPerSecond: 1_000_000 });
