@@ -50,9 +50,11 @@ process.on("SIGTERM", () => void stop(0, "SIGTERM"));
 // every web process: node:cluster forks them with the primary's execArgv. `npm run bench` sets it for BENCH_CPU_PROF.
 const webNodeArgs = process.env.SLUICE_WEB_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 start("web", process.execPath, [...webNodeArgs, "--import", "tsx", "scripts/web-server.ts"]);
+// SLUICE_WORKER_NODE_ARGS does the same for each worker process (BENCH_CPU_PROF profiles the worker's jobs too).
+const workerNodeArgs = process.env.SLUICE_WORKER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 // WEB_CONCURRENCY web processes run under web-server.ts's own supervisor; workers are separate processes here.
 for (let i = 0; i < env.WORKER_PROCESSES; i++) {
-  start(env.WORKER_PROCESSES > 1 ? `worker ${i + 1}` : "worker", process.execPath, ["--import", "tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });
+  start(env.WORKER_PROCESSES > 1 ? `worker ${i + 1}` : "worker", process.execPath, [...workerNodeArgs, "--import", "tsx", "workers/index.ts"], { SLUICE_PROCESS: "worker" });
 }
 
 const origin = `http://localhost:${env.PORT}`;

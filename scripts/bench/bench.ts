@@ -24,7 +24,7 @@
 // other server uses), BENCH_CPU_RATE (default 50/s), BENCH_CPU_OPS (default
 // rate x seconds), BENCH_ONLY (comma-separated subset of
 // floor,cpu,api,webhooks,list), BENCH_CPU_PROF (a directory: each web
-// process writes a V8 CPU profile there when it stops; open it in Chrome
+// process and the worker write a V8 CPU profile there when they stop; open it in Chrome
 // DevTools or summarise it by package), BENCH_PG_STATEMENTS (a number N:
 // after each CPU row, the N statements with the most execution time per
 // operation, from pg_stat_statements — reset before the row; needs the
@@ -70,7 +70,9 @@ const ENV: Record<string, string> = {
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
   LOG_LEVEL: "warn",
   NEXT_DIST_DIR: DIST,
-  ...(process.env.BENCH_CPU_PROF ? { SLUICE_WEB_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+  ...(process.env.BENCH_CPU_PROF
+    ? { SLUICE_WEB_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, SLUICE_WORKER_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` }
+    : {}),
 };
 Object.assign(process.env, ENV);
 
