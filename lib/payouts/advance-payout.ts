@@ -65,8 +65,8 @@ async function withConnector(t: Transaction): Promise<Transaction> {
   return db.transaction.findUniqueOrThrow({ where: { id: t.id } });
 }
 
-/** The provider's answer about the payout; throws (the step retries) when it got none. */
-async function submit(found: Transaction): Promise<ProviderResult> {
+/** The provider's answer about the payout and the payout with its reference recorded; throws (the step retries) when it got none. */
+async function submit(found: Transaction): Promise<{ result: ProviderResult; transaction: Transaction }> {
   const t = await withConnector(found);
   if (!t.methodType) throw new Error(`Payout ${t.id} has no method type`);
   const methodType = t.methodType;
@@ -80,8 +80,10 @@ async function submit(found: Transaction): Promise<ProviderResult> {
   // Not taken or unknown: asked again by the retry, with the same idempotency key (the transaction id), so it is paid once.
   if (asked.outcome.kind !== "answered") throw new Error(`payout ${t.id}: the provider did not answer (${asked.outcome.reason})`);
   const result = asked.outcome.result;
-  if (!t.providerRef && result.providerRef) await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: { providerRef: result.providerRef } });
-  return result;
+  if (t.providerRef || !result.providerRef) return { result, transaction: t };
+  await db.transaction.updateMany({ where: { id: t.id, status: "PROCESSING" }, data: { providerRef: result.providerRef } });
+  // As the row now is: a pending answer then finds its reference recorded and writes nothing more.
+  return { result, transaction: { ...t, providerRef: result.providerRef } };
 }
 
 export async function advancePayout({ transactionId }: { transactionId: string }): Promise<PayoutStep> {
@@ -99,9 +101,9 @@ export async function advancePayout({ transactionId }: { transactionId: string }
       }
     }
 
-    const result = await submit(t);
+    const { result, transaction } = await submit(t);
     const applied = await applyProviderResult({
-      transaction: t,
+      transaction,
       result,
       actor,
       reason: (r) => (r.status === "succeeded" ? "provider confirmed the payout" : `provider declined: ${r.code}`),

@@ -44,7 +44,8 @@ async function askProvider(refund: Transaction, sale?: Pick<Transaction, "provid
   const result = asked.outcome.result;
   const applied = await applyProviderResult({ transaction: refund, result, actor: { type: "provider", id: provider.name } });
   // A final answer moves the money back (declined) or settles it (succeeded); an open one keeps the provider's reference.
-  return { refund: applied.outcome === "succeeded" || applied.outcome === "declined" ? applied.transaction : refund, result };
+  if (applied.outcome === "succeeded" || applied.outcome === "declined") return { refund: applied.transaction, result };
+  return { refund: applied.outcome === "pending" ? { ...refund, providerRef: applied.providerRef } : refund, result };
 }
 
 function confirmDelayMs(refund: Transaction, result: ProviderResult | null): number {
@@ -86,7 +87,9 @@ export async function startRefund(refund: Transaction, sale?: Pick<Transaction, 
   } catch (err) {
     logger.warn({ err: (err as Error).message, transactionId: refund.id }, "refund: could not queue the confirmation; the sweep will");
   }
-  // A failed re-read is no reason to fail: the refund stands as last seen.
+  // A pending answer changed the reference alone (applyProviderResult wrote it): that is the refund as it stands, not
+  // read back (issue #28). A failed re-read is no reason to fail: the refund stands as last seen.
+  if (result?.status === "pending") return current;
   return (await db.transaction.findUnique({ where: { id: refund.id } }).catch(() => null)) ?? current;
 }
 

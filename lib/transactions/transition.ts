@@ -9,8 +9,8 @@ import type { TransactionStatus } from "@/lib/generated/prisma/enums";
 import type { Actor } from "@/lib/audit/actor";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { AUTHORIZED_EVENT_KIND } from "@/lib/webhooks/event-body";
-import { writeTransactionEvent } from "@/lib/webhooks/write-event";
+import { AUTHORIZED_EVENT_KIND, type TransactionEventKind } from "@/lib/webhooks/event-body";
+import { transactionEventRow, writeTransactionEvent } from "@/lib/webhooks/write-event";
 import { allowedFrom, eventKind } from "./state-machine";
 
 /** The history reason of an authorization's hold being placed (SPEC §17). */
@@ -48,26 +48,48 @@ export class TransitionRefusedError extends AppError {
 }
 
 export async function transition(tx: Tx, opts: TransitionOptions): Promise<TransitionResult> {
-  // SPEC §4: one conditional UPDATE, allowed only from the statuses the table
-  // (narrowed by onlyFrom) permits. The subquery locks the row and reads the
-  // status it moves from, for the history row, in the same statement.
   const allowed = allowedFrom(opts.to).filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
   const kind = eventKind(opts.to);
+  const { transaction, from } = allowed.length === 1 ? await moveFromKnownStatus(tx, opts, allowed[0]!, kind !== null) : await moveFromAny(tx, opts, allowed, kind !== null);
+  const eventId = await recordMove(tx, { transaction, from, actor: opts.actor, reason: opts.reason, kind });
+  return { transaction, from, eventId };
+}
+
+/**
+ * SPEC §4: one conditional UPDATE (`status = $from`) that also sets the other
+ * columns and returns the row (issue #28: one round trip, not two). Every
+ * provider answer, hold and approval moves from one known status. A writer
+ * that moved the row first is seen: PostgreSQL re-checks the condition on the
+ * row's newest version before it updates.
+ */
+async function moveFromKnownStatus(tx: Tx, opts: TransitionOptions, from: TransactionStatus, announces: boolean): Promise<{ transaction: Transaction; from: TransactionStatus }> {
+  const [transaction] = await tx.transaction.updateManyAndReturn({
+    where: {
+      id: opts.id,
+      status: from,
+      ...(opts.expectedUpdatedAt ? { updatedAt: opts.expectedUpdatedAt } : {}),
+      ...(opts.onlyUnauthorized ? { authorizedAt: null } : {}),
+    },
+    data: { ...opts.data, status: opts.to, updatedAt: new Date(), eventSequence: { increment: announces ? 1 : 0 } },
+  });
+  if (!transaction) throw await refusal(tx, opts.id, opts.to);
+  return { transaction, from };
+}
+
+/** Several statuses may move: the subquery locks the row and reads the one it moves from, for the history row, in the same statement. */
+async function moveFromAny(tx: Tx, opts: TransitionOptions, allowed: TransactionStatus[], announces: boolean): Promise<{ transaction: Transaction; from: TransactionStatus }> {
   const moved = await tx.$queryRaw<{ from: TransactionStatus }[]>`
     UPDATE "Transaction" AS t SET status = ${opts.to}::"TransactionStatus", "updatedAt" = ${new Date()},
-      "eventSequence" = t."eventSequence" + ${kind ? 1 : 0}
+      "eventSequence" = t."eventSequence" + ${announces ? 1 : 0}
     FROM (SELECT id, status FROM "Transaction" WHERE id = ${opts.id} FOR NO KEY UPDATE) AS before
     WHERE t.id = before.id AND before.status = ANY(${allowed}::"TransactionStatus"[])
       ${opts.expectedUpdatedAt ? Prisma.sql`AND t."updatedAt" = ${opts.expectedUpdatedAt}` : Prisma.empty}
       ${opts.onlyUnauthorized ? Prisma.sql`AND t."authorizedAt" IS NULL` : Prisma.empty}
     RETURNING before.status::text AS "from"`;
   if (moved.length !== 1) throw await refusal(tx, opts.id, opts.to);
-  const from = moved[0].from;
   const data = opts.data ?? {};
   const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
-  await recordHistory(tx, transaction.id, from, opts.to, opts.actor, opts.reason);
-  const eventId = kind ? await writeTransactionEvent(tx, kind, transaction) : null;
-  return { transaction, from, eventId };
+  return { transaction, from: moved[0]!.from };
 }
 
 /**
@@ -94,8 +116,7 @@ export async function insertTransaction(
   const held = data.authorizedAt !== null && data.authorizedAt !== undefined;
   const kind = !announce ? null : held ? AUTHORIZED_EVENT_KIND : eventKind(data.status);
   const transaction = await tx.transaction.create({ data: { ...data, id: data.id ?? newId("transaction"), createdAt: now, updatedAt: now, eventSequence: kind ? 1 : 0 } });
-  await recordHistory(tx, transaction.id, null, transaction.status, actor, held ? AUTHORIZED_REASON : reason);
-  const eventId = kind ? await writeTransactionEvent(tx, kind, transaction) : null;
+  const eventId = await recordMove(tx, { transaction, from: null, actor, reason: held ? AUTHORIZED_REASON : reason, kind });
   return { transaction, eventId };
 }
 
@@ -184,9 +205,8 @@ export async function recordAuthorization(tx: Tx, opts: { id: string; actor: Act
   if (moved !== 1) throw await refusal(tx, opts.id, "PROCESSING");
   const data = opts.data ?? {};
   const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
-  await recordHistory(tx, transaction.id, "PROCESSING", "PROCESSING", opts.actor, AUTHORIZED_REASON);
-  const eventId = await writeTransactionEvent(tx, AUTHORIZED_EVENT_KIND, transaction);
-  return { transaction, from: "PROCESSING", eventId };
+  const eventId = await recordMove(tx, { transaction, from: "PROCESSING", actor: opts.actor, reason: AUTHORIZED_REASON, kind: AUTHORIZED_EVENT_KIND });
+  return { transaction, from: "PROCESSING", eventId: eventId! };
 }
 
 /**
@@ -212,8 +232,23 @@ async function refusal(tx: Tx, id: string, to: TransactionStatus): Promise<Trans
   return new TransitionRefusedError(now?.status ?? null, to);
 }
 
-async function recordHistory(tx: Tx, transactionId: string, from: TransactionStatus | null, to: TransactionStatus, actor: Actor, reason?: string) {
-  await tx.transactionEvent.create({
-    data: { id: newId("history"), transactionId, fromStatus: from, toStatus: to, actorType: actor.type, actorId: actor.id ?? null, reason: reason ?? null },
-  });
+/**
+ * The move's history row (from, to = the row's status now, actor, reason) and, when the move has one, its outbox
+ * event, in one statement (issue #28: one round trip, not two). Returns the event's id.
+ */
+async function recordMove(tx: Tx, move: { transaction: Transaction; from: TransactionStatus | null; actor: Actor; reason?: string; kind: TransactionEventKind | null }): Promise<string | null> {
+  const { transaction: t, actor } = move;
+  const historyId = newId("history");
+  const event = move.kind ? transactionEventRow(move.kind, t) : null;
+  const history = Prisma.sql`INSERT INTO "TransactionEvent" (id, "transactionId", "fromStatus", "toStatus", "actorType", "actorId", reason, "createdAt")
+    VALUES (${historyId}, ${t.id}, ${move.from}::"TransactionStatus", ${t.status}::"TransactionStatus", ${actor.type}::"ActorType", ${actor.id ?? null}, ${move.reason ?? null}, ${event?.createdAt ?? new Date()})`;
+  if (!event) {
+    await tx.$executeRaw`${history}`;
+    return null;
+  }
+  await tx.$executeRaw`
+    WITH history AS (${history})
+    INSERT INTO "Event" (id, "merchantId", environment, "transactionId", type, payload, url, "createdAt")
+    VALUES (${event.id}, ${event.merchantId}, ${event.environment}::"Environment", ${event.transactionId}, ${event.type}, ${event.payload}, ${event.url}, ${event.createdAt})`;
+  return event.id;
 }
