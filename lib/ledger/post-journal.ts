@@ -22,6 +22,7 @@
 // postings that follow a status change, takes no guarded leg.
 import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { accountKey, accountProvider, accountType, type AccountRef } from "./accounts";
@@ -64,32 +65,45 @@ export function prepareJournal({ legs, environment, currency, kind }: Pick<PostJ
 }
 
 export async function postJournal({ tx, environment, currency, transactionId = null, kind, legs }: PostJournalOptions): Promise<string> {
+  const journal = prepareUnguardedJournal({ environment, currency, transactionId, kind, legs });
+  const inserted = await tx.$queryRaw<{ id: string }[]>`${journalEntriesInsert(journal)}`;
+  await postMissingLegs(tx, journal, inserted.map((r) => r.id));
+  return journal.journalId;
+}
+
+/** A journal ready to be written: its id, resolved legs and what every entry records. */
+export type PreparedJournal = { journalId: string; legs: ResolvedLeg[]; transactionId: string | null; environment: Environment; currency: string; kind: string };
+
+/** A journal of the postings that follow a status change: never a guarded debit (see the top of this file). */
+export function prepareUnguardedJournal({ environment, currency, transactionId = null, kind, legs }: Omit<PostJournalOptions, "tx">): PreparedJournal {
   const { journalId, legs: resolved } = prepareJournal({ legs, environment, currency, kind });
   if (resolved.some((l) => l.guardNonNegative && l.amount < 0n)) throw new Error(`Journal ${kind}: a guarded debit is written by insertNewTransaction (sluice_guard_debit)`);
-  let missing = await insertEntries(tx, resolved, { journalId, transactionId, environment, currency, kind });
-  if (missing.length > 0) {
-    // First posting to an account: create it (racing creators are fine), then post the rest.
-    await openAccounts(tx, missing, environment, currency);
-    missing = await insertEntries(tx, missing, { journalId, transactionId, environment, currency, kind });
-    if (missing.length > 0) throw new Error(`Ledger accounts missing after creation: ${missing.map((l) => l.key).join(", ")}`);
-  }
-  return journalId;
+  return { journalId, legs: resolved, transactionId, environment, currency, kind };
 }
 
 /**
  * One INSERT for all legs, naming accounts by key (accounts are never looked
- * up first). Returns the legs whose account does not exist yet.
+ * up first), returning the ids of the entries it wrote: a statement of its
+ * own, or a CTE of the caller's (a status change's, lib/transactions/transition.ts).
+ * A leg whose account does not exist yet is left out (postMissingLegs).
  */
-async function insertEntries(tx: Tx, legs: ResolvedLeg[], j: { journalId: string; transactionId: string | null; environment: Environment; currency: string; kind: string }): Promise<ResolvedLeg[]> {
-  const inserted = await tx.$queryRaw<{ id: string }[]>`
+export function journalEntriesInsert(j: PreparedJournal, legs: ResolvedLeg[] = j.legs): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO "LedgerEntry" (id, "journalId", "transactionId", "accountId", environment, currency, amount, kind)
     SELECT v.id, ${j.journalId}, ${j.transactionId}, a.id, ${j.environment}::"Environment", ${j.currency}, v.amount::bigint, ${j.kind}
     FROM unnest(${legs.map((l) => l.entryId)}::text[], ${legs.map((l) => l.key)}::text[], ${legs.map((l) => l.amount.toString())}::text[]) AS v(id, key, amount)
     JOIN "LedgerAccount" a ON a.key = v.key
     RETURNING id`;
-  if (inserted.length === legs.length) return [];
-  const done = new Set(inserted.map((r) => r.id));
-  return legs.filter((l) => !done.has(l.entryId));
+}
+
+/** After journalEntriesInsert wrote `inserted`: the legs it left out are first postings to their accounts, which are created (racing creators are fine) and then posted. */
+export async function postMissingLegs(tx: Tx, j: PreparedJournal, inserted: string[]): Promise<void> {
+  if (inserted.length === j.legs.length) return;
+  const done = new Set(inserted);
+  const missing = j.legs.filter((l) => !done.has(l.entryId));
+  await openAccounts(tx, missing, j.environment, j.currency);
+  const retried = await tx.$queryRaw<{ id: string }[]>`${journalEntriesInsert(j, missing)}`;
+  if (retried.length !== missing.length) throw new Error(`Ledger accounts missing after creation: ${missing.map((l) => l.key).join(", ")}`);
 }
 
 /** Creates the accounts of these legs that do not exist yet (racing creators are fine). */

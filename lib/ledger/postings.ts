@@ -52,20 +52,26 @@ export function payoutReservedJournal(t: Money) {
   };
 }
 
-/** PAYOUT SUCCESS: reserved → provider. */
-export function postPayoutSucceeded(tx: Tx, t: Money) {
-  return post(tx, t, "payout_succeeded", [
-    { account: reserved(t), amount: -t.amount },
-    { account: provider(t), amount: t.amount },
-  ]);
+/** PAYOUT SUCCESS: reserved → provider; written with the status change (lib/transactions/finish-transaction.ts). */
+export function payoutSucceededJournal(t: Money) {
+  return {
+    kind: "payout_succeeded",
+    legs: [
+      { account: reserved(t), amount: -t.amount },
+      { account: provider(t), amount: t.amount },
+    ] satisfies Leg[],
+  };
 }
 
-/** PAYOUT DECLINED or CANCELED: reserved → available. */
-export function postPayoutReleased(tx: Tx, t: Money) {
-  return post(tx, t, "payout_released", [
-    { account: reserved(t), amount: -t.amount },
-    { account: available(t), amount: t.amount },
-  ]);
+/** PAYOUT DECLINED or CANCELED: reserved → available; written with the status change. */
+export function payoutReleasedJournal(t: Money) {
+  return {
+    kind: "payout_released",
+    legs: [
+      { account: reserved(t), amount: -t.amount },
+      { account: available(t), amount: t.amount },
+    ] satisfies Leg[],
+  };
 }
 
 /** REFUND created: available → provider, only if available ≥ amount; written with the refund (lib/transactions/create-refund.ts). */
@@ -79,12 +85,15 @@ export function refundCreatedJournal(t: Money) {
   };
 }
 
-/** REFUND DECLINED: the money comes back to available. */
-export function postRefundReversed(tx: Tx, t: Money) {
-  return post(tx, t, "refund_reversed", [
-    { account: provider(t), amount: -t.amount },
-    { account: available(t), amount: t.amount },
-  ]);
+/** REFUND DECLINED: the money comes back to available; written with the status change. */
+export function refundReversedJournal(t: Money) {
+  return {
+    kind: "refund_reversed",
+    legs: [
+      { account: provider(t), amount: -t.amount },
+      { account: available(t), amount: t.amount },
+    ] satisfies Leg[],
+  };
 }
 
 /**
@@ -107,12 +116,15 @@ export function postProviderFee(tx: Tx, t: Money, fee: { amount: bigint; currenc
   });
 }
 
-/** CHARGEBACK reversed (the merchant won the dispute): the money comes back to available. */
-export function postChargebackReversed(tx: Tx, t: Money) {
-  return post(tx, t, "chargeback_reversed", [
-    { account: provider(t), amount: -t.amount },
-    { account: available(t), amount: t.amount },
-  ]);
+/** CHARGEBACK reversed (the merchant won the dispute): the money comes back to available; written with the status change. */
+export function chargebackReversedJournal(t: Money) {
+  return {
+    kind: "chargeback_reversed",
+    legs: [
+      { account: provider(t), amount: -t.amount },
+      { account: available(t), amount: t.amount },
+    ] satisfies Leg[],
+  };
 }
 
 /** CHARGEBACK: available → provider; imposed, so it may take the balance below zero. */

@@ -8,7 +8,7 @@ import { db, type Tx } from "@/lib/db";
 import { commitIdempotentEffect } from "@/lib/idempotency/idempotent-effect";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import type { TransactionStatus } from "@/lib/generated/prisma/enums";
-import { postChargebackReversed, postPayoutReleased, postPayoutSucceeded, postProviderFee, postRefundReversed, postSaleSucceeded, saleFee } from "@/lib/ledger/postings";
+import { chargebackReversedJournal, payoutReleasedJournal, payoutSucceededJournal, postProviderFee, postSaleSucceeded, refundReversedJournal, saleFee } from "@/lib/ledger/postings";
 import type { CardSummary, ProviderFee } from "@/lib/providers/types";
 import type { TransactionDeclineCode } from "@/lib/schema/decline-codes";
 import { afterCommit } from "@/lib/webhooks/after-commit";
@@ -56,7 +56,8 @@ export async function succeedTransaction(opts: FinishOptions & { providerRef?: s
       ...providerColumns(opts),
       ...(opts.capturedAmount !== undefined ? { capturedAmount: opts.capturedAmount, capturedAt: new Date() } : {}),
     };
-    const r = await transition(tx, { ...opts, to: "SUCCESS", data });
+    // A payout's money leaves reserved for the provider in the move's own statement.
+    const r = await transition(tx, { ...opts, to: "SUCCESS", data, journal: (t) => (t.action === "PAYOUT" ? payoutSucceededJournal(t) : null) });
     const t = r.transaction;
     // Only a placed hold is captured, and the capture says how much (its event already carries it). A programming
     // error otherwise: throwing rolls the move back.
@@ -67,8 +68,6 @@ export async function succeedTransaction(opts: FinishOptions & { providerRef?: s
       await postSaleSucceeded(tx, { ...t, amount }, saleFee(amount, pricing));
       // What the provider kept of it (a live connector's fee), in the same transaction as the money it belongs to.
       if (opts.fee && opts.fee.amount !== 0n) await postProviderFee(tx, t, opts.fee);
-    } else if (t.action === "PAYOUT") {
-      await postPayoutSucceeded(tx, t);
     }
     return r;
   });
@@ -91,8 +90,7 @@ export async function declineTransaction(opts: FinishOptions & { code: Transacti
       declineMessage: opts.message,
       ...cardColumns(opts.card),
     };
-    const r = await transition(tx, { ...opts, to: "DECLINED", data });
-    await releaseMoney(tx, r.transaction);
+    const r = await transition(tx, { ...opts, to: "DECLINED", data, journal: releasedJournal });
     if (r.transaction.action === "REFUND") await restoreRefundable(tx, r.transaction);
     return r;
   });
@@ -100,11 +98,7 @@ export async function declineTransaction(opts: FinishOptions & { code: Transacti
 
 /** → CANCELED (customer on checkout, merchant via API, or a held payout). A PAYOUT's reserve is released. */
 export async function cancelTransaction(opts: FinishOptions): Promise<Transaction> {
-  return run(opts, async (tx) => {
-    const r = await transition(tx, { ...opts, to: "CANCELED" });
-    await releaseMoney(tx, r.transaction);
-    return r;
-  });
+  return run(opts, (tx) => transition(tx, { ...opts, to: "CANCELED", journal: releasedJournal }));
 }
 
 /**
@@ -116,10 +110,12 @@ export async function expireTransaction(opts: FinishOptions): Promise<Transactio
   return run(opts, (tx) => transition(tx, { ...opts, to: "EXPIRED" }));
 }
 
-async function releaseMoney(tx: Tx, t: Transaction): Promise<void> {
-  if (t.action === "PAYOUT") await postPayoutReleased(tx, t);
-  if (t.action === "REFUND") await postRefundReversed(tx, t);
-  if (t.action === "CHARGEBACK") await postChargebackReversed(tx, t);
+/** The money a decline or a cancel gives back, written with the move (lib/transactions/transition.ts). */
+function releasedJournal(t: Transaction) {
+  if (t.action === "PAYOUT") return payoutReleasedJournal(t);
+  if (t.action === "REFUND") return refundReversedJournal(t);
+  if (t.action === "CHARGEBACK") return chargebackReversedJournal(t);
+  return null;
 }
 
 /** A declined refund gives its amount back to the sale's refundable balance. */

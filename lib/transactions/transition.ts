@@ -9,6 +9,7 @@ import type { TransactionStatus } from "@/lib/generated/prisma/enums";
 import type { Actor } from "@/lib/audit/actor";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { journalEntriesInsert, postMissingLegs, prepareUnguardedJournal, type Leg } from "@/lib/ledger/post-journal";
 import { AUTHORIZED_EVENT_KIND, type TransactionEventKind } from "@/lib/webhooks/event-body";
 import { transactionEventRow, writeTransactionEvent } from "@/lib/webhooks/write-event";
 import { allowedFrom, eventKind } from "./state-machine";
@@ -29,6 +30,8 @@ export interface TransitionOptions {
   onlyFrom?: TransactionStatus[];
   /** Only move an AUTHORIZE whose hold is not placed (a checkout expiry must not lapse a hold placed meanwhile). */
   onlyUnauthorized?: boolean;
+  /** The money the move itself moves (a payout paid or released, a refund reversed), from the row as moved: written with its history row. */
+  journal?: (transaction: Transaction) => { kind: string; legs: Leg[] } | null;
 }
 
 export interface TransitionResult {
@@ -51,7 +54,7 @@ export async function transition(tx: Tx, opts: TransitionOptions): Promise<Trans
   const allowed = allowedFrom(opts.to).filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
   const kind = eventKind(opts.to);
   const { transaction, from } = allowed.length === 1 ? await moveFromKnownStatus(tx, opts, allowed[0]!, kind !== null) : await moveFromAny(tx, opts, allowed, kind !== null);
-  const eventId = await recordMove(tx, { transaction, from, actor: opts.actor, reason: opts.reason, kind });
+  const eventId = await recordMove(tx, { transaction, from, actor: opts.actor, reason: opts.reason, kind, journal: opts.journal });
   return { transaction, from, eventId };
 }
 
@@ -233,22 +236,27 @@ async function refusal(tx: Tx, id: string, to: TransactionStatus): Promise<Trans
 }
 
 /**
- * The move's history row (from, to = the row's status now, actor, reason) and, when the move has one, its outbox
- * event, in one statement (issue #28: one round trip, not two). Returns the event's id.
+ * The move's history row (from, to = the row's status now, actor, reason) and, when the move has them, its outbox
+ * event and its ledger entries, in one statement (issue #28: one round trip, not two or three). Returns the event's id.
  */
-async function recordMove(tx: Tx, move: { transaction: Transaction; from: TransactionStatus | null; actor: Actor; reason?: string; kind: TransactionEventKind | null }): Promise<string | null> {
+async function recordMove(tx: Tx, move: { transaction: Transaction; from: TransactionStatus | null; actor: Actor; reason?: string; kind: TransactionEventKind | null; journal?: TransitionOptions["journal"] }): Promise<string | null> {
   const { transaction: t, actor } = move;
-  const historyId = newId("history");
   const event = move.kind ? transactionEventRow(move.kind, t) : null;
-  const history = Prisma.sql`INSERT INTO "TransactionEvent" (id, "transactionId", "fromStatus", "toStatus", "actorType", "actorId", reason, "createdAt")
-    VALUES (${historyId}, ${t.id}, ${move.from}::"TransactionStatus", ${t.status}::"TransactionStatus", ${actor.type}::"ActorType", ${actor.id ?? null}, ${move.reason ?? null}, ${event?.createdAt ?? new Date()})`;
-  if (!event) {
-    await tx.$executeRaw`${history}`;
-    return null;
-  }
-  await tx.$executeRaw`
-    WITH history AS (${history})
-    INSERT INTO "Event" (id, "merchantId", environment, "transactionId", type, payload, url, "createdAt")
-    VALUES (${event.id}, ${event.merchantId}, ${event.environment}::"Environment", ${event.transactionId}, ${event.type}, ${event.payload}, ${event.url}, ${event.createdAt})`;
-  return event.id;
+  const legs = move.journal?.(t);
+  const journal = legs ? prepareUnguardedJournal({ ...legs, environment: t.environment, currency: t.currency, transactionId: t.id }) : null;
+  const entries = await tx.$queryRaw<{ id: string | null }[]>`
+    WITH history AS (
+      INSERT INTO "TransactionEvent" (id, "transactionId", "fromStatus", "toStatus", "actorType", "actorId", reason, "createdAt")
+      VALUES (${newId("history")}, ${t.id}, ${move.from}::"TransactionStatus", ${t.status}::"TransactionStatus", ${actor.type}::"ActorType", ${actor.id ?? null}, ${move.reason ?? null}, ${event?.createdAt ?? new Date()})
+    )${event ? Prisma.sql`,
+    event AS (
+      INSERT INTO "Event" (id, "merchantId", environment, "transactionId", type, payload, url, "createdAt")
+      VALUES (${event.id}, ${event.merchantId}, ${event.environment}::"Environment", ${event.transactionId}, ${event.type}, ${event.payload}, ${event.url}, ${event.createdAt})
+    )` : Prisma.empty}${journal ? Prisma.sql`,
+    ledger AS (${journalEntriesInsert(journal)})
+    SELECT id FROM ledger` : Prisma.sql`
+    SELECT NULL::text AS id`}`;
+  // A first posting to an account (its row does not exist yet) was left out: opened and posted now, in the same database transaction.
+  if (journal) await postMissingLegs(tx, journal, entries.map((e) => e.id!));
+  return event?.id ?? null;
 }

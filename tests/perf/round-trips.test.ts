@@ -177,7 +177,7 @@ describe("the worker's steps of a payout and a refund", () => {
     m = await merchantWithFunds({ USD: 1_000_000 });
   });
 
-  it("a payout's first step (screening, the provider's pending answer) costs 4 statements; its confirmation 6, in one database transaction", async () => {
+  it("a payout's first step (screening, the provider's pending answer) costs 4 statements; its confirmation 5, in one database transaction", async () => {
     const r = await callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { amount: 100 }) });
     const id = r.body.transaction.id as string;
     // The payout; what screening reads (settings, the customer's payouts of the hour, the customer, whether a
@@ -186,10 +186,12 @@ describe("the worker's steps of a payout and a refund", () => {
     const first = await statementsOfStep(m, () => advancePayout({ transactionId: id }));
     expect(first.filter((s) => /^UPDATE "public"\."Transaction" SET "providerRef"/.test(s))).toHaveLength(1);
     expect(first).toHaveLength(4);
-    // The payout, then BEGIN, the conditional move returning the row, its history row and event, the ledger, COMMIT.
+    // The payout, then BEGIN, the conditional move returning the row, its history row, event and ledger entries in
+    // one (lib/transactions/transition.ts), COMMIT.
     const second = await statementsOfStep(m, () => advancePayout({ transactionId: id }));
     expect(second.filter((s) => /^UPDATE "public"\."Transaction"/.test(s))).toHaveLength(1);
-    expect(second).toHaveLength(6);
+    expect(second.filter((s) => /"LedgerEntry"/.test(s))).toHaveLength(1);
+    expect(second).toHaveLength(5);
     expect((await db.transaction.findUniqueOrThrow({ where: { id } })).status).toBe("SUCCESS");
   });
 
