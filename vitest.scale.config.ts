@@ -41,11 +41,12 @@ const SCENARIOS = [
   "tests-faults/web-kill.test.ts",
 ];
 
-// The rolling restarts behind HAProxy (tests-scale/nodes.test.ts) on the real web process failed
-// twice in about eight runs on a quiet machine (once a node never answered /api/health at its first
-// start; once no sale came back through HAProxy in 60 s with both nodes UP), causes not found
-// (issue #30): until they are, CI runs it only with SCALE_FULL=1.
-const NOT_YET_STEADY = ["tests-scale/nodes.test.ts"];
+// Nothing is left out: the rolling restarts behind HAProxy (tests-scale/nodes.test.ts) failed twice
+// in about eight runs on 2026-11-25 and ran only with SCALE_FULL=1 for a day; on 2026-11-26 it passed
+// 27 times in a row here (load 2–13, alone and among the other scenarios), and a failing run now
+// prints each web node's diagnostic report, its log's tail and HAProxy's (tests-scale/nodes-cluster.ts).
+// SCALE_FULL=1 stays the switch for whatever is left out again.
+const NOT_YET_STEADY: string[] = [];
 
 function included(): string[] {
   if (process.env.SCALE_PART === "money") return MONEY_PATHS;
