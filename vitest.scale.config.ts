@@ -41,12 +41,13 @@ const SCENARIOS = [
   "tests-faults/web-kill.test.ts",
 ];
 
-// Nothing is left out: the rolling restarts behind HAProxy (tests-scale/nodes.test.ts) failed twice
-// in about eight runs on 2026-11-25 and ran only with SCALE_FULL=1 for a day; on 2026-11-26 it passed
-// 27 times in a row here (load 2–13, alone and among the other scenarios), and a failing run now
-// prints each web node's diagnostic report, its log's tail and HAProxy's (tests-scale/nodes-cluster.ts).
-// SCALE_FULL=1 stays the switch for whatever is left out again.
-const NOT_YET_STEADY: string[] = [];
+// The rolling restarts behind HAProxy (tests-scale/nodes.test.ts) run only with SCALE_FULL=1 (issue
+// #30): after 27 passes in a row here on 2026-11-26 they failed in a fresh-clone CI run the same day —
+// both web nodes, started at once beside two workers, never answered /api/health in 120 s; each one's
+// diagnostic report showed an idle event loop (no JavaScript on the stack) with one TCP handle, and its
+// log stopped after "Running next.config.mjs". The runs that passed had a warm tsx cache (same
+// checkout, compiled before); a fresh clone compiles everything at once in four processes.
+const NOT_YET_STEADY = ["tests-scale/nodes.test.ts"];
 
 function included(): string[] {
   if (process.env.SCALE_PART === "money") return MONEY_PATHS;
