@@ -58,9 +58,13 @@ async function serve(): Promise<void> {
   const { stopGracefullyOnSignals } = await import("../lib/http/graceful-shutdown");
 
   const isTrustedProxy = trustedProxyMatcher(list(env.TRUSTED_PROXIES));
+  // Each start-up step is logged: a node that never becomes ready shows which one it did not finish.
+  const startedAt = performance.now();
+  logger.info({ distDir: process.env.NEXT_DIST_DIR || ".next" }, "web server: loading the Next.js build");
   const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
+  logger.info({ ms: Math.round(performance.now() - startedAt) }, "web server: Next.js prepared");
 
   const server = createStampedServer(
     refuseUnroutedMethods((req, res) => {

@@ -75,17 +75,48 @@ async function diagnosticReport(child: ChildProcess, reportDir: string): Promise
   }
   if (!file) return `pid ${child.pid} wrote no diagnostic report within 10 s`;
   try {
+    type Endpoint = { host?: string; port?: number } | null | undefined;
     const report = JSON.parse(readFileSync(`${reportDir}/${file}`, "utf8")) as {
       javascriptStack?: { message?: string; stack?: string[] };
-      libuv?: { type: string; is_active?: boolean }[];
+      libuv?: { type: string; is_active?: boolean; localEndpoint?: Endpoint; remoteEndpoint?: Endpoint; firesInMsFromNow?: number }[];
     };
     const handles = new Map<string, number>();
     for (const h of report.libuv ?? []) if (h.is_active) handles.set(h.type, (handles.get(h.type) ?? 0) + 1);
     const stack = [report.javascriptStack?.message, ...(report.javascriptStack?.stack ?? []).slice(0, 15)].filter(Boolean).join("\n    ");
-    return `diagnostic report of pid ${child.pid} (${reportDir}/${file}): JavaScript stack: ${stack || "none"}; active handles: ${[...handles].map(([k, n]) => `${k} ${n}`).join(", ")}`;
+    // Which sockets are open (a listening one has no remote end) and when the timers fire: whether the
+    // node listens, holds a request's connection, or waits on a service.
+    const at = (e: Endpoint) => (e ? `${e.host}:${e.port}` : "-");
+    const sockets = (report.libuv ?? []).filter((h) => h.is_active && h.type === "tcp").map((h) => `${at(h.localEndpoint)} → ${h.remoteEndpoint ? at(h.remoteEndpoint) : "(listening)"}`);
+    const timers = (report.libuv ?? []).filter((h) => h.is_active && h.type === "timer").map((h) => `${h.firesInMsFromNow} ms`);
+    return `diagnostic report of pid ${child.pid} (${reportDir}/${file}): JavaScript stack: ${stack || "none"}; active handles: ${[...handles].map(([k, n]) => `${k} ${n}`).join(", ")}; TCP: ${sockets.join(", ") || "none"}; timers fire in: ${timers.join(", ") || "none"}`;
   } catch (err) {
     return `pid ${child.pid}'s report ${file} could not be read: ${(err as Error).message}`;
   }
+}
+
+/**
+ * GET /api/health on `port` from a process of its own, on a new connection: tells a node that does not
+ * answer apart from a test process whose own requests do not get through ("connected, no answer in
+ * 5 s" = the node accepts and hangs; "refused" = nothing listens; "connect timed out" = its backlog is full).
+ */
+export async function probeHealth(port: number): Promise<string> {
+  const program = `const http = require("node:http");
+    const t0 = Date.now(); let connected = false;
+    const req = http.get({ host: "127.0.0.1", port: ${port}, path: "/api/health", agent: false }, (res) => {
+      res.resume(); res.on("end", () => { console.log("answered " + res.statusCode + " in " + (Date.now() - t0) + " ms"); process.exit(0); });
+    });
+    req.on("socket", (s) => s.on("connect", () => (connected = true)));
+    req.on("error", (e) => { console.log("failed after " + (Date.now() - t0) + " ms: " + e.code); process.exit(0); });
+    setTimeout(() => { console.log(connected ? "connected, no answer in 5 s" : "connect timed out after 5 s"); process.exit(0); }, 5000);`;
+  const r = await new Promise<string>((done) => {
+    const c = spawn(process.execPath, ["-e", program], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    c.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    c.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+    c.on("exit", () => done(out.trim()));
+    c.on("error", (err) => done(`could not start the probe: ${err.message}`));
+  });
+  return `GET /api/health on port ${port} from another process: ${r}`;
 }
 
 /**
@@ -112,7 +143,8 @@ export async function startWebNode({ port, env, logFile }: { port: number; env: 
       REQUIRE_HTTPS: "false",
       APP_ENCRYPTION_KEY: sharedEnv.APP_ENCRYPTION_KEY,
       NEXTAUTH_SECRET: sharedEnv.NEXTAUTH_SECRET,
-      LOG_LEVEL: process.env.SCALE_NODE_LOG_LEVEL ?? "warn",
+      // info: the start-up steps (scripts/web-server.ts) and nothing per request.
+      LOG_LEVEL: process.env.SCALE_NODE_LOG_LEVEL ?? "info",
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
       ...env,
       PORT: String(port),
@@ -125,17 +157,21 @@ export async function startWebNode({ port, env, logFile }: { port: number; env: 
   const origin = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) => child.once("exit", (code, signal) => reject(new Error(`web node on port ${port} exited (${code ?? signal}) before it answered; see ${logFile}`))));
   exited.catch(() => {});
+  let lastAnswer = "none yet";
   try {
     await Promise.race([
       exited,
-      waitFor(`web node on port ${port} to answer /api/health (see ${logFile})`, () => fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.ok, () => false), START_TIMEOUT_MS),
+      waitFor(`web node on port ${port} to answer /api/health (see ${logFile})`, () => fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(3_000) }).then(
+        (r) => r.ok || ((lastAnswer = `HTTP ${r.status}`), false),
+        (e: Error) => ((lastAnswer = `${e.name}: ${e.message}${(e.cause as Error | undefined)?.message ? ` (${(e.cause as Error).message})` : ""}`), false),
+      ), START_TIMEOUT_MS),
     ]);
   } catch (err) {
-    (err as Error).message += `\n${await diagnosticReport(child, reportDir)}\nlast lines of ${logFile}:\n${tail(logFile)}`;
+    (err as Error).message += ` (the last try: ${lastAnswer})\n${await probeHealth(port)}\n${await diagnosticReport(child, reportDir)}\nlast lines of ${logFile}:\n${tail(logFile)}`;
     child.kill("SIGKILL");
     throw err;
   }
-  return { ...proc, port, origin, logFile, diagnose: async () => `${await diagnosticReport(child, reportDir)}\nlast lines of ${logFile}:\n${tail(logFile)}` };
+  return { ...proc, port, origin, logFile, diagnose: async () => `${await probeHealth(port)}\n${await diagnosticReport(child, reportDir)}\nlast lines of ${logFile}:\n${tail(logFile)}` };
 }
 
 /** Resolves once `origin`/api/ready answers 200. */
