@@ -4,7 +4,10 @@
 // fault-test file drops its own database (tests-faults/setup-isolation.ts).
 import type { TestProject } from "vitest/node";
 import setup from "../tests/global-setup";
+import { reapChildrenAtEnd } from "./processes";
 
-export default async function faultsSetup(project: TestProject): Promise<void> {
+export default async function faultsSetup(project: TestProject): Promise<() => void> {
   await setup(project);
+  // Servers and workers a killed test fork could not stop itself (tests-faults/processes.ts).
+  return reapChildrenAtEnd();
 }

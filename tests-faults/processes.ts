@@ -3,7 +3,8 @@
 // a throwaway redis-server on a free port of its own — the shared Redis on
 // 6379 is never stopped.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname } from "node:path";
 import { createServer } from "node:net";
 import { once } from "node:events";
@@ -24,9 +25,58 @@ process.once("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
 
+/**
+ * A Vitest fork that its pool kills (a file's timeout, a crash) runs no "exit" handler, and its
+ * children would outlive the run, holding ports and database connections. So each child is also
+ * listed while it runs (a file named by its pid), and the run's global setup kills what is still
+ * listed at its end (reapChildrenAtEnd). One folder per run, set by the global setups
+ * (tests-faults/global-setup.ts, tests-scale/global-setup.ts) and inherited by the forks.
+ */
+const CHILDREN_DIR_VARIABLE = "SLUICE_TEST_CHILDREN_DIR";
+
+/** When `pid` started (clock ticks since boot, /proc/<pid>/stat field 22): with the pid, it names one process, not a later one given the same pid. */
+function startTime(pid: number | string): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function list(child: ChildProcess): void {
+  const dir = process.env[CHILDREN_DIR_VARIABLE];
+  if (!dir || child.pid === undefined) return;
+  const file = `${dir}/${child.pid}`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ start: startTime(child.pid), command: child.spawnargs.join(" ") }));
+  child.once("exit", () => rmSync(file, { force: true }));
+}
+
+/** For a global setup: makes this run's children folder and returns its teardown, which kills the children still listed there and says which. */
+export function reapChildrenAtEnd(): () => void {
+  const dir = mkdtempSync(`${tmpdir()}/sluice-test-children-`);
+  process.env[CHILDREN_DIR_VARIABLE] = dir;
+  return () => {
+    for (const pid of readdirSync(dir)) {
+      const listed = JSON.parse(readFileSync(`${dir}/${pid}`, "utf8")) as { start?: string; command: string };
+      // Only the process that was started: a pid since reused by another is left alone.
+      if (listed.start === undefined || startTime(pid) !== listed.start) continue;
+      process.stderr.write(`[tests] killing pid ${pid} (${listed.command.slice(0, 200)}): a test file left it running\n`);
+      try {
+        process.kill(Number(pid), "SIGKILL");
+      } catch {
+        // exited meanwhile
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
 export function track(child: ChildProcess): Proc {
   children.add(child);
   child.once("exit", () => children.delete(child));
+  list(child);
   const exited = child.exitCode !== null ? Promise.resolve() : once(child, "exit");
   return {
     child,
