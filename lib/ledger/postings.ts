@@ -5,6 +5,7 @@
 // statement (lib/transactions/insert-new-transaction.ts).
 import type { Tx } from "@/lib/db";
 import type { Transaction } from "@/lib/generated/prisma/client";
+import type { AccountRef } from "./accounts";
 import { postJournal, type Leg } from "./post-journal";
 
 type Money = Pick<Transaction, "id" | "merchantId" | "environment" | "currency" | "amount" | "provider" | "connectorId">;
@@ -18,6 +19,22 @@ const provider = (t: Money) => ({ type: "provider" as const, provider: t.connect
 const available = (t: Money) => ({ type: "available" as const, merchantId: t.merchantId });
 const reserved = (t: Money) => ({ type: "reserved" as const, merchantId: t.merchantId });
 const fees = (t: Money) => ({ type: "fees" as const, merchantId: t.merchantId });
+
+/**
+ * The two-leg journal most events are: the transaction's amount leaves `from`
+ * and reaches `to`, debit first. `guard` refuses it when `from` would go
+ * below zero (a payout's reserve, a refund), checked by the statement that
+ * writes the new transaction.
+ */
+function transfer(kind: string, from: (t: Money) => AccountRef, to: (t: Money) => AccountRef, t: Money, { guard = false } = {}): { kind: string; legs: Leg[] } {
+  return {
+    kind,
+    legs: [
+      { account: from(t), amount: -t.amount, ...(guard ? { guardNonNegative: true } : {}) },
+      { account: to(t), amount: t.amount },
+    ],
+  };
+}
 
 /** Fee of a sale under a method's pricing: fixed + basis points, rounded down, never above the amount. */
 export function saleFee(amount: bigint, pricing: { feeFixed: bigint; feeBasisPoints: number } | null): bigint {
@@ -43,57 +60,27 @@ export function postSaleSucceeded(tx: Tx, t: Money, fee = 0n) {
 
 /** PAYOUT created: available → reserved, only if available ≥ amount (else 'Insufficient balance'); written with the payout (lib/payouts/create-payout.ts). */
 export function payoutReservedJournal(t: Money) {
-  return {
-    kind: "payout_reserved",
-    legs: [
-      { account: available(t), amount: -t.amount, guardNonNegative: true },
-      { account: reserved(t), amount: t.amount },
-    ] satisfies Leg[],
-  };
+  return transfer("payout_reserved", available, reserved, t, { guard: true });
 }
 
 /** PAYOUT SUCCESS: reserved → provider; written with the status change (lib/transactions/finish-transaction.ts). */
 export function payoutSucceededJournal(t: Money) {
-  return {
-    kind: "payout_succeeded",
-    legs: [
-      { account: reserved(t), amount: -t.amount },
-      { account: provider(t), amount: t.amount },
-    ] satisfies Leg[],
-  };
+  return transfer("payout_succeeded", reserved, provider, t);
 }
 
 /** PAYOUT DECLINED or CANCELED: reserved → available; written with the status change. */
 export function payoutReleasedJournal(t: Money) {
-  return {
-    kind: "payout_released",
-    legs: [
-      { account: reserved(t), amount: -t.amount },
-      { account: available(t), amount: t.amount },
-    ] satisfies Leg[],
-  };
+  return transfer("payout_released", reserved, available, t);
 }
 
 /** REFUND created: available → provider, only if available ≥ amount; written with the refund (lib/transactions/create-refund.ts). */
 export function refundCreatedJournal(t: Money) {
-  return {
-    kind: "refund_created",
-    legs: [
-      { account: available(t), amount: -t.amount, guardNonNegative: true },
-      { account: provider(t), amount: t.amount },
-    ] satisfies Leg[],
-  };
+  return transfer("refund_created", available, provider, t, { guard: true });
 }
 
 /** REFUND DECLINED: the money comes back to available; written with the status change. */
 export function refundReversedJournal(t: Money) {
-  return {
-    kind: "refund_reversed",
-    legs: [
-      { account: provider(t), amount: -t.amount },
-      { account: available(t), amount: t.amount },
-    ] satisfies Leg[],
-  };
+  return transfer("refund_reversed", provider, available, t);
 }
 
 /**
@@ -118,19 +105,11 @@ export function postProviderFee(tx: Tx, t: Money, fee: { amount: bigint; currenc
 
 /** CHARGEBACK reversed (the merchant won the dispute): the money comes back to available; written with the status change. */
 export function chargebackReversedJournal(t: Money) {
-  return {
-    kind: "chargeback_reversed",
-    legs: [
-      { account: provider(t), amount: -t.amount },
-      { account: available(t), amount: t.amount },
-    ] satisfies Leg[],
-  };
+  return transfer("chargeback_reversed", provider, available, t);
 }
 
 /** CHARGEBACK: available → provider; imposed, so it may take the balance below zero. */
 export function postChargeback(tx: Tx, t: Money) {
-  return post(tx, t, "chargeback", [
-    { account: available(t), amount: -t.amount },
-    { account: provider(t), amount: t.amount },
-  ]);
+  const { kind, legs } = transfer("chargeback", available, provider, t);
+  return post(tx, t, kind, legs);
 }
