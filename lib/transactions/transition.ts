@@ -79,20 +79,34 @@ async function moveFromKnownStatus(tx: Tx, opts: TransitionOptions, from: Transa
   return { transaction, from };
 }
 
-/** Several statuses may move: the subquery locks the row and reads the one it moves from, for the history row, in the same statement. */
+/**
+ * Several statuses may move: the subquery locks the row and reads the one it
+ * moves from, for the history row, in the same statement, which returns the
+ * moved row too (Prisma gives a raw row's columns the model's types: BigInt,
+ * Date, Json, enums as strings).
+ */
 async function moveFromAny(tx: Tx, opts: TransitionOptions, allowed: TransactionStatus[], announces: boolean): Promise<{ transaction: Transaction; from: TransactionStatus }> {
-  const moved = await tx.$queryRaw<{ from: TransactionStatus }[]>`
+  const moved = await tx.$queryRaw<(Transaction & { from: TransactionStatus })[]>`
     UPDATE "Transaction" AS t SET status = ${opts.to}::"TransactionStatus", "updatedAt" = ${new Date()},
       "eventSequence" = t."eventSequence" + ${announces ? 1 : 0}
     FROM (SELECT id, status FROM "Transaction" WHERE id = ${opts.id} FOR NO KEY UPDATE) AS before
     WHERE t.id = before.id AND before.status = ANY(${allowed}::"TransactionStatus"[])
       ${opts.expectedUpdatedAt ? Prisma.sql`AND t."updatedAt" = ${opts.expectedUpdatedAt}` : Prisma.empty}
       ${opts.onlyUnauthorized ? Prisma.sql`AND t."authorizedAt" IS NULL` : Prisma.empty}
-    RETURNING before.status::text AS "from"`;
+    RETURNING t.*, before.status::text AS "from"`;
   if (moved.length !== 1) throw await refusal(tx, opts.id, opts.to);
-  const data = opts.data ?? {};
-  const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
-  return { transaction, from: moved[0]!.from };
+  const { from, ...transaction } = moved[0]!;
+  return { transaction: await withData(tx, transaction, opts.data), from };
+}
+
+/**
+ * The moved row with the caller's other columns set. They are Prisma update
+ * inputs (operations, Json, nulls of either kind), so Prisma writes them and
+ * returns the row; with none, the move's own RETURNING is the row, read no
+ * more.
+ */
+async function withData(tx: Tx, moved: Transaction, data: TransitionOptions["data"]): Promise<Transaction> {
+  return data && Object.keys(data).length > 0 ? tx.transaction.update({ where: { id: moved.id }, data }) : moved;
 }
 
 /**
@@ -200,14 +214,14 @@ const date = (v: Date | string | null | undefined) => (v === null || v === undef
  */
 export async function recordAuthorization(tx: Tx, opts: { id: string; actor: Actor; at?: Date; data?: TransitionOptions["data"] }): Promise<TransitionResult> {
   const at = opts.at ?? new Date();
-  const moved = await tx.$executeRaw`
+  const moved = await tx.$queryRaw<Transaction[]>`
     UPDATE "Transaction" AS t SET "authorizedAt" = ${at}, "updatedAt" = ${at}, "eventSequence" = t."eventSequence" + 1,
       "captureBefore" = ${at}::timestamptz + make_interval(days => (
         SELECT COALESCE(MAX(s."authorizationValidityDays"), 7) FROM "MerchantSettings" s WHERE s."merchantId" = t."merchantId" AND s.environment = t.environment))
-    WHERE t.id = ${opts.id} AND t.action = 'AUTHORIZE' AND t.status = 'PROCESSING' AND t."authorizedAt" IS NULL`;
-  if (moved !== 1) throw await refusal(tx, opts.id, "PROCESSING");
-  const data = opts.data ?? {};
-  const transaction = Object.keys(data).length > 0 ? await tx.transaction.update({ where: { id: opts.id }, data }) : await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
+    WHERE t.id = ${opts.id} AND t.action = 'AUTHORIZE' AND t.status = 'PROCESSING' AND t."authorizedAt" IS NULL
+    RETURNING t.*`;
+  if (moved.length !== 1) throw await refusal(tx, opts.id, "PROCESSING");
+  const transaction = await withData(tx, moved[0]!, opts.data);
   const eventId = await recordMove(tx, { transaction, from: "PROCESSING", actor: opts.actor, reason: AUTHORIZED_REASON, kind: AUTHORIZED_EVENT_KIND });
   return { transaction, from: "PROCESSING", eventId: eventId! };
 }
@@ -220,12 +234,14 @@ export async function recordAuthorization(tx: Tx, opts: { id: string; actor: Act
  * transaction: a transaction that already has an event is left as it is.
  */
 export async function announceProcessing(tx: Tx, opts: { id: string; data?: TransitionOptions["data"] }): Promise<{ transaction: Transaction; eventId: string | null }> {
-  const moved = await tx.$executeRaw`
+  const [announced] = await tx.$queryRaw<Transaction[]>`
     UPDATE "Transaction" SET "eventSequence" = 1, "updatedAt" = ${new Date()}
-    WHERE id = ${opts.id} AND status = 'PROCESSING' AND "eventSequence" = 0`;
-  if (opts.data && Object.keys(opts.data).length > 0) await tx.transaction.updateMany({ where: { id: opts.id, status: "PROCESSING" }, data: opts.data });
-  const transaction = await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } });
-  if (moved !== 1) return { transaction, eventId: null };
+    WHERE id = ${opts.id} AND status = 'PROCESSING' AND "eventSequence" = 0
+    RETURNING *`;
+  // The row as both updates left it, read again only when neither returned it (no longer PROCESSING, or announced before and no data).
+  const [updated] = opts.data && Object.keys(opts.data).length > 0 ? await tx.transaction.updateManyAndReturn({ where: { id: opts.id, status: "PROCESSING" }, data: opts.data }) : [announced];
+  const transaction = updated ?? (await tx.transaction.findUniqueOrThrow({ where: { id: opts.id } }));
+  if (!announced) return { transaction, eventId: null };
   return { transaction, eventId: await writeTransactionEvent(tx, eventKind("PROCESSING")!, transaction) };
 }
 

@@ -11,6 +11,7 @@ import { getCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
 import { advancePayout } from "@/lib/payouts/advance-payout";
 import { confirmRefundJob } from "@/lib/transactions/settle-refund";
+import { cancelTransaction } from "@/lib/transactions/finish-transaction";
 import { callApi, card, CARDS, merchantWithFunds, paidSale, payoutBody, saleBody } from "../api/helpers";
 
 // Each statement with the connection it went out on: statements of other
@@ -202,5 +203,16 @@ describe("the worker's steps of a payout and a refund", () => {
     const sql = await statementsOfStep(m, () => confirmRefundJob.handle({ transactionId: id }, undefined as never));
     expect(sql).toHaveLength(5);
     expect((await db.transaction.findUniqueOrThrow({ where: { id } })).status).toBe("SUCCESS");
+  });
+
+  it("a payout's cancel, a move from any of several statuses, costs 4 statements: BEGIN, the move returning the row, its history, event and ledger entries, COMMIT", async () => {
+    const r = await callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { amount: 100 }) });
+    const id = r.body.transaction.id as string;
+    let canceled: unknown;
+    const sql = await statementsOfStep(m, async () => (canceled = await cancelTransaction({ id, actor: { type: "system" } })));
+    // The row comes back from the move's RETURNING, not from a read after it, with the columns as Prisma reads them (BigInt, Date, Json).
+    expect(sql.filter((s) => /^SELECT .*"Transaction"/.test(s))).toEqual([]);
+    expect(sql).toHaveLength(4);
+    expect(canceled).toStrictEqual(await db.transaction.findUniqueOrThrow({ where: { id } }));
   });
 });
