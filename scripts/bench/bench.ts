@@ -482,24 +482,13 @@ const describeRun = (r: Run) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99
 // ------------------------------------------------------------- 2. webhooks
 /**
  * The baseline of the webhook row: `n` plain POSTs of a webhook-sized body to the same receiver, 50 at a
- * time, from a Node process of their own — as the worker's deliveries come from the worker's process.
+ * time, from a Node process of their own (scripts/bench/plain-posts.ts) — as the worker's deliveries come
+ * from the worker's process.
  * Sent from this process, they would share its one core with the receiver that answers them and the
  * baseline would be slowed by what the measured row is not.
  */
 async function plainPosts(url: string, n: number): Promise<number> {
-  const script = `
-    const body = JSON.stringify({ id: "evt_x", event: "transaction.succeeded", data: { id: "tx_x", amount: 1000 } });
-    const n = ${n};
-    let next = 0;
-    const start = performance.now();
-    Promise.all(Array.from({ length: 50 }, async () => {
-      while (next < n) {
-        next++;
-        const res = await fetch(${JSON.stringify(url)}, { method: "POST", headers: { "content-type": "application/json" }, body });
-        await res.arrayBuffer();
-      }
-    })).then(() => console.log(n / ((performance.now() - start) / 1000)));`;
-  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/plain-posts.ts", url, String(n)], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
