@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
 import { getCachedRiskSettings } from "@/lib/merchants/get-risk-settings";
+import { MERCHANT_CONFIG_TTL_MS } from "@/lib/merchant-config-cache";
 import { resolvePaymentMethod } from "@/lib/payment-methods/resolve-payment-method";
 import { advancePayout } from "@/lib/payouts/advance-payout";
 import { confirmRefundJob } from "@/lib/transactions/settle-refund";
@@ -34,16 +35,38 @@ const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 const OFF_PATH = [/^INSERT INTO "(public"\.")?ApiRequestLog"/, /^UPDATE "ApiKey" k SET "lastUsedAt"/, /^WITH copies AS/, /^UPDATE "public"\."Event" SET "relayedAt"/];
 const ofTheRequest = (s: { sql: string }) => !OFF_PATH.some((re) => re.test(s.sql));
 
-/** The statements of one sale request, after the previous request's relay has finished. */
-async function statementsOfSale(m: CreatedMerchant, headers: Record<string, string> = {}): Promise<{ sql: string; client: pg.Client }[]> {
-  while ((await db.event.count({ where: { merchantId: m.merchant.id, relayedAt: null } })) > 0) await new Promise((r) => setImmediate(r));
-  // The merchant's catalogue and settings are cached for 1.5 s: read them just before, as the previous sale would have.
-  await resolvePaymentMethod({ merchantId: m.merchant.id, environment: "sandbox", name: "card", action: "SALE", currency: "USD", amount: 1n });
-  await getCachedRiskSettings({ merchantId: m.merchant.id, environment: "sandbox" });
-  statements.length = 0;
-  const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethodInput: card(CARDS.visa) }), headers });
-  expect(r.body.transaction.status).toBe("SUCCESS");
-  return statements.filter(ofTheRequest);
+type Statements = { sql: string; client: pg.Client }[];
+
+/**
+ * The statements of one request, after the merchant's earlier events were relayed, with the merchant's
+ * catalogue and settings cached as a busy merchant's are (read just before, as the previous request
+ * would have). The cache keeps them MERCHANT_CONFIG_TTL_MS (1.5 s): on a loaded machine the request
+ * may start after that and read them as a first request does, which is not what is counted here, so
+ * such a measurement is taken again (up to 5 times; each call is a new request, with a new
+ * Idempotency-Key when it has one). A count above the pin then means a statement more, not a slow machine.
+ */
+async function statementsOf(m: CreatedMerchant, method: { name: string; action: "SALE" | "PAYOUT" }, call: () => Promise<void>): Promise<Statements> {
+  for (let attempt = 1; ; attempt++) {
+    while ((await db.event.count({ where: { merchantId: m.merchant.id, relayedAt: null } })) > 0) await new Promise((r) => setImmediate(r));
+    await resolvePaymentMethod({ merchantId: m.merchant.id, environment: "sandbox", name: method.name, action: method.action, currency: "USD", amount: 1n });
+    await getCachedRiskSettings({ merchantId: m.merchant.id, environment: "sandbox" });
+    const cachedAt = performance.now();
+    statements.length = 0;
+    await call();
+    const sql = statements.filter(ofTheRequest);
+    if (performance.now() - cachedAt < MERCHANT_CONFIG_TTL_MS || attempt === 5) return sql;
+  }
+}
+
+/** An Idempotency-Key header, new for each request, or none. */
+const keyHeader = (keyed: boolean): Record<string, string> => (keyed ? { "idempotency-key": crypto.randomUUID() } : {});
+
+/** The statements of one direct card sale (with an Idempotency-Key when `keyed`). */
+function statementsOfSale(m: CreatedMerchant, { keyed = false } = {}): Promise<Statements> {
+  return statementsOf(m, { name: "card", action: "SALE" }, async () => {
+    const r = await callApi("POST /payment/sale", { key: m.keys.sandbox, body: saleBody(m.merchant.id, { paymentMethodInput: card(CARDS.visa) }), headers: keyHeader(keyed) });
+    expect(r.body.transaction.status).toBe("SUCCESS");
+  });
 }
 
 const writesTo = (sql: { sql: string }[], table: string) => sql.filter((s) => new RegExp(`(UPDATE|INSERT INTO|DELETE FROM) "(public"\\.")?${table}"`).test(s.sql));
@@ -54,7 +77,7 @@ describe("a direct card sale of a returning buyer", () => {
     m = await merchantWithFunds();
     // The first sale opens the ledger accounts and creates the buyer; the first
     // Idempotency-Key takes this process's liveness lock (once per process).
-    await statementsOfSale(m, { "idempotency-key": crypto.randomUUID() });
+    await statementsOfSale(m, { keyed: true });
   });
 
   it("writes no shared row: no ledger account, no customer, no settings", async () => {
@@ -83,34 +106,24 @@ describe("a direct card sale of a returning buyer", () => {
     expect(plain.filter((s) => /FROM "public"\."(PaymentMethod|MerchantSettings)"/.test(s.sql))).toEqual([]);
     expect(plain).toHaveLength(3);
     // The key's claim is the one more: its response is stored by the sale's own statement.
-    const keyed = await statementsOfSale(m, { "idempotency-key": crypto.randomUUID() });
+    const keyed = await statementsOfSale(m, { keyed: true });
     expect(keyed).toHaveLength(4);
   });
 });
-
-/** The statements of one request after the merchant's earlier events were relayed, with the merchant's config cached as a busy merchant's is. */
-async function statementsOf(m: CreatedMerchant, call: () => Promise<void>): Promise<{ sql: string; client: pg.Client }[]> {
-  while ((await db.event.count({ where: { merchantId: m.merchant.id, relayedAt: null } })) > 0) await new Promise((r) => setImmediate(r));
-  await resolvePaymentMethod({ merchantId: m.merchant.id, environment: "sandbox", name: "paypal", action: "PAYOUT", currency: "USD", amount: 1n });
-  await getCachedRiskSettings({ merchantId: m.merchant.id, environment: "sandbox" });
-  statements.length = 0;
-  await call();
-  return statements.filter(ofTheRequest);
-}
 
 const writeStatement = <T extends { sql: string }>(sql: T[]) => sql.filter((s) => /^WITH (customer_found|claimed) AS/.test(s.sql));
 
 describe("a payout of a returning buyer", () => {
   let m: CreatedMerchant;
-  const payout = (headers: Record<string, string> = {}) =>
-    statementsOf(m, async () => {
-      const r = await callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { amount: 100 }), headers });
+  const payout = ({ keyed = false } = {}) =>
+    statementsOf(m, { name: "paypal", action: "PAYOUT" }, async () => {
+      const r = await callApi("POST /payment/payout", { key: m.keys.sandbox, body: payoutBody(m.merchant.id, { amount: 100 }), headers: keyHeader(keyed) });
       expect(r.status).toBe(201);
     });
   beforeAll(async () => {
     m = await merchantWithFunds({ USD: 1_000_000 });
     // The first payout opens the reserved account and creates the buyer.
-    await payout({ "idempotency-key": crypto.randomUUID() });
+    await payout({ keyed: true });
   });
 
   it("costs 2 statements, its writes and both guards one of them with no interactive transaction (3 with an Idempotency-Key)", async () => {
@@ -126,22 +139,22 @@ describe("a payout of a returning buyer", () => {
     expect(writes[0]!.sql).toMatch(/sluice_guard_debit\(/);
     expect(plain.filter((s) => /FROM "public"\."(PaymentMethod|MerchantSettings)"/.test(s.sql))).toEqual([]);
     expect(plain).toHaveLength(2);
-    expect(await payout({ "idempotency-key": crypto.randomUUID() })).toHaveLength(3);
+    expect(await payout({ keyed: true })).toHaveLength(3);
   });
 });
 
 describe("a refund", () => {
   let m: CreatedMerchant;
   let sale: { id: string };
-  const refund = (headers: Record<string, string> = {}) =>
-    statementsOf(m, async () => {
-      const r = await callApi("POST /transactions/{id}/refunds", { key: m.keys.sandbox, params: { id: sale.id }, body: { amount: 100 }, headers });
+  const refund = ({ keyed = false } = {}) =>
+    statementsOf(m, { name: "paypal", action: "PAYOUT" }, async () => {
+      const r = await callApi("POST /transactions/{id}/refunds", { key: m.keys.sandbox, params: { id: sale.id }, body: { amount: 100 }, headers: keyHeader(keyed) });
       expect(r.status).toBe(201);
     });
   beforeAll(async () => {
     m = await merchantWithFunds({ USD: 1_000_000 });
     sale = await paidSale(m, { amount: 50_000 });
-    await refund({ "idempotency-key": crypto.randomUUID() });
+    await refund({ keyed: true });
   });
 
   it("is created in 3 statements, its writes one of them with no interactive transaction; the provider's first answer costs 1 more", async () => {
@@ -160,7 +173,7 @@ describe("a refund", () => {
     // provider's reference, which is all that changed: the answer is not read back. The sale's reference is not read again.
     const after = all.slice(created.length);
     expect(after.map((s) => s.sql)).toEqual([expect.stringMatching(/^UPDATE "public"\."Transaction" SET "providerRef"/)]);
-    expect(await refund({ "idempotency-key": crypto.randomUUID() })).toHaveLength(all.length + 1);
+    expect(await refund({ keyed: true })).toHaveLength(all.length + 1);
   });
 });
 
