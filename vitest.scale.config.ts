@@ -26,7 +26,8 @@ const MONEY_PATHS = [
 const SCENARIOS = [
   // Includes tests-scale/nodes-drain.test.ts and nodes.test.ts (a web node's drain, rolling restarts
   // behind HAProxy), on the production web process over the `next build` output (built first when
-  // missing or stale: tests-scale/next-build.ts): passed eleven times here at 5 sales a second, load 8–24.
+  // missing or stale: tests-scale/next-build.ts). Their failures (about one run in seven) were ports
+  // fetch refuses (tests-faults/processes.ts FETCH_BLOCKED_PORTS), no longer handed out.
   "tests-scale/**/*.test.ts",
   // The fault test whose guarantee rests on lock_timeout: a balance row held past it.
   "tests-faults/lock-wait.test.ts",
@@ -41,14 +42,6 @@ const SCENARIOS = [
   "tests-faults/web-kill.test.ts",
 ];
 
-// The rolling restarts behind HAProxy (tests-scale/nodes.test.ts) run only with SCALE_FULL=1 (issue
-// #30): after 27 passes in a row here on 2026-11-26 they failed in a fresh-clone CI run the same day —
-// both web nodes, started at once beside two workers, never answered /api/health in 120 s; each one's
-// diagnostic report showed an idle event loop (no JavaScript on the stack) with one TCP handle, and its
-// log stopped after "Running next.config.mjs". The runs that passed had a warm tsx cache (same
-// checkout, compiled before); a fresh clone compiles everything at once in four processes.
-const NOT_YET_STEADY = ["tests-scale/nodes.test.ts"];
-
 function included(): string[] {
   if (process.env.SCALE_PART === "money") return MONEY_PATHS;
   if (process.env.SCALE_PART === "scenarios") return SCENARIOS;
@@ -62,7 +55,6 @@ export default defineConfig({
     // `npm run test:scale` runs the money paths (SCALE_PART=money, two files at a time), then the
     // scenarios (SCALE_PART=scenarios, one at a time); without SCALE_PART, everything one at a time.
     include: included(),
-    exclude: process.env.SCALE_FULL ? [] : NOT_YET_STEADY,
     globalSetup: ["tests-scale/global-setup.ts"],
     setupFiles: ["tests-scale/setup.ts", "tests-faults/setup-isolation.ts"],
     pool: "forks",
