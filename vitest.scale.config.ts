@@ -26,7 +26,7 @@ const MONEY_PATHS = [
 const SCENARIOS = [
   // Includes tests-scale/nodes-drain.test.ts and nodes.test.ts (a web node's drain, rolling restarts
   // behind HAProxy), on the production web process over the `next build` output (built first when
-  // missing or stale: tests-scale/next-build.ts). Their failures (about one run in seven) were ports
+  // missing or stale: tests-scale/next-build.ts). Their failures (about one run in four) were ports
   // fetch refuses (tests-faults/processes.ts FETCH_BLOCKED_PORTS), no longer handed out.
   "tests-scale/**/*.test.ts",
   // The fault test whose guarantee rests on lock_timeout: a balance row held past it.

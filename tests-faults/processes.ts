@@ -140,9 +140,10 @@ const START_TIMEOUT_MS = 120_000;
  * The ports `fetch` refuses to connect to (the Fetch standard's "bad ports", as undici lists them in
  * lib/web/fetch/constants.js): `fetch("http://127.0.0.1:6679/")` fails with "fetch failed (bad port)"
  * before any connection is made. Seven of them lie in 6600–6699, the several-nodes scenario's range, so
- * about one run in seven gave a web node (or HAProxy's stats page) a port the test could never reach —
- * seen as a node that "never answered /api/health in 120 s" while it listened and answered every other
- * client (issue #30). No throwaway server is given one.
+ * a run of the rolling restarts (four ports: two web nodes, HAProxy and its stats page) had about one
+ * chance in four to draw a port the test could never reach — seen as a node that "never answered
+ * /api/health in 120 s" while it listened and answered every other client (issue #30). No throwaway
+ * server is given one.
  */
 export const FETCH_BLOCKED_PORTS = new Set([
   1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135,
