@@ -15,6 +15,7 @@ import type { CreatedMerchant } from "@/lib/merchants/create-merchant";
 import { advancePayout } from "@/lib/payouts/advance-payout";
 import { callApi, nextOrderId, payoutBody } from "../api/helpers";
 import { routedMerchant } from "../connectors/helpers";
+import { ensureXmllint } from "../../scripts/services";
 
 export const OPERATOR = { type: "user" as const, id: "usr_ops", email: "ops@example.com" };
 
@@ -61,10 +62,14 @@ export async function sendToBank(transactionId: string) {
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/iso20022");
 export const SCHEMAS = { pain001: "pain.001.001.09.epc132-08-2025.xsd", pain002: "pain.002.001.10.epc132-08-2025.xsd", camt054: "camt.054.001.08.xsd" } as const;
 
+/** xmllint, installed when missing (as `npm test` does), so `npx vitest run` alone on a new machine checks files too instead of failing on ENOENT. */
+let xmllint: string | undefined;
+
 /** xmllint's verdict: "" when the document is valid, its errors otherwise. */
 export function schemaErrors(xml: string, schema: keyof typeof SCHEMAS): string {
+  xmllint ??= ensureXmllint();
   try {
-    execFileSync("xmllint", ["--noout", "--nonet", "--schema", path.join(FIXTURES, SCHEMAS[schema]), "-"], { input: xml, stdio: ["pipe", "pipe", "pipe"] });
+    execFileSync(xmllint, ["--noout", "--nonet", "--schema", path.join(FIXTURES, SCHEMAS[schema]), "-"], { input: xml, stdio: ["pipe", "pipe", "pipe"] });
     return "";
   } catch (error) {
     return String((error as { stderr?: Buffer }).stderr ?? error);
