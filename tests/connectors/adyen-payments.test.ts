@@ -7,12 +7,11 @@
 import { request } from "node:https";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "bullmq";
-import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
 import { testConnector } from "@/lib/connectors/test-connector";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
-import { adyenAccount, attemptsOf, liveSale, routedMerchant, sendAdyenEventsTo, startEventsEndpoint, stripeAccount } from "./helpers";
+import { adyenAccount, attemptsOf, comeBack, DECLINING_CARDS, expectDeclinedLiveSale, liveSale, routedMerchant, sendAdyenEventsTo, startEventsEndpoint, stripeAccount, succeededLiveSale } from "./helpers";
 
 let account: Awaited<ReturnType<typeof adyenAccount>>;
 let events: Awaited<ReturnType<typeof startEventsEndpoint>>;
@@ -43,15 +42,6 @@ function customerAt(url: string, outcome: "approve" | "fail"): Promise<string> {
   });
 }
 
-/** Sluice's return URL, as the browser follows Adyen's redirect to it. */
-async function comeBack(location: string): Promise<string> {
-  const url = new URL(location);
-  const token = url.pathname.split("/").at(-2)!;
-  const res = await returnRoute.GET(new Request(url, { headers: { "x-sluice-checkout-base": "/checkout" } }), { params: Promise.resolve({ token }) });
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
-
 const eventTypes = async (transactionId: string) => (await db.event.findMany({ where: { transactionId }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
 
 describe("the connector", () => {
@@ -66,14 +56,7 @@ describe("the connector", () => {
 
 describe("a live-key direct card sale on Adyen", () => {
   it("answers SUCCESS, records its attempt with Adyen's pspReference, and books the money to the connector's own account", async () => {
-    const m = await routedMerchant([account.connector.id]);
-    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4111111111111111") });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.transaction).toMatchObject({ status: "SUCCESS", environment: "production", card: { brand: "visa", last4: "1111" } });
-    expect(r.body.url).toBeUndefined();
-    const id = r.body.transaction.id as string;
-    const [attempt, ...more] = await attemptsOf(id);
-    expect(more).toEqual([]);
+    const { m, id, attempt } = await succeededLiveSale(account.connector.id, "4111111111111111", { brand: "visa", last4: "1111" });
     expect(attempt).toMatchObject({ connectorId: account.connector.id, operation: "authorize", outcome: "succeeded", providerRef: expect.stringMatching(/^\w{16}$/) });
     // Adyen got Sluice's references and idempotency key, and took the amount.
     const [payment] = account.emulator.paymentsFor(id);
@@ -89,17 +72,8 @@ describe("a live-key direct card sale on Adyen", () => {
     expect(await eventTypes(id)).toEqual(["transaction.succeeded"]);
   });
 
-  it.each([
-    ["4000000000000002", "card_declined"],
-    ["4000000000009995", "insufficient_funds"],
-    ["4000000000000069", "expired_card"],
-    ["4000000000000127", "incorrect_cvc"],
-  ])("card %s is refused with the seed's %s (201, DECLINED)", async (number, code) => {
-    const m = await routedMerchant([account.connector.id]);
-    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, number) });
-    expect(r.status).toBe(201);
-    expect(r.body.transaction).toMatchObject({ status: "DECLINED", declineCode: code });
-    expect((await attemptsOf(r.body.transaction.id))[0]).toMatchObject({ outcome: "declined", declineCode: code });
+  it.each(DECLINING_CARDS)("card %s is refused with the seed's %s (201, DECLINED)", async (number, code) => {
+    await expectDeclinedLiveSale(account.connector.id, number, code);
   });
 });
 

@@ -3,9 +3,10 @@
 // provider-events URL served over real HTTP so an emulator can POST its
 // signed events to it.
 import { createServer, type Server } from "node:http";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Worker } from "bullmq";
 import type { AddressInfo } from "node:net";
+import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
 import * as providerEvents from "@/app/providers/[connectorId]/events/route";
 import { addConnector } from "@/lib/connectors/add-connector";
 import type { ConnectorView } from "@/lib/connectors/connector-view";
@@ -16,7 +17,7 @@ import { startEmulator } from "../emulators/start-emulator";
 import type { AdyenEmulator } from "../emulators/adyen/server";
 import type { PaypalEmulator } from "../emulators/paypal/server";
 import type { StripeEmulator } from "../emulators/stripe/server";
-import { card, merchantWithFunds, saleBody, startPaymentsWorker } from "../api/helpers";
+import { callApi, card, merchantWithFunds, saleBody, startPaymentsWorker } from "../api/helpers";
 
 const OPERATOR = { type: "user" as const, id: "usr_ops", email: "ops@example.com" };
 
@@ -73,6 +74,48 @@ export function liveSale(m: CreatedMerchant, number: string, overrides: Record<s
 
 export function attemptsOf(transactionId: string) {
   return db.paymentAttempt.findMany({ where: { transactionId }, orderBy: { number: "asc" } });
+}
+
+/**
+ * A live card sale through this connector that its provider authorises at once: 201 SUCCESS in
+ * production with no redirect url, and exactly one attempt (returned for the provider's details).
+ */
+export async function succeededLiveSale(connectorId: string, number: string, card: { brand: string; last4: string }) {
+  const m = await routedMerchant([connectorId]);
+  const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, number) });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  expect(r.body.transaction).toMatchObject({ status: "SUCCESS", environment: "production", card });
+  expect(r.body.url).toBeUndefined();
+  const id = r.body.transaction.id as string;
+  const [attempt, ...more] = await attemptsOf(id);
+  expect(more).toEqual([]);
+  return { m, id, attempt };
+}
+
+/** The cards every card emulator declines (Adyen's takes Stripe's numbers), each with the seed's decline code Sluice answers. */
+export const DECLINING_CARDS: [number: string, code: string][] = [
+  ["4000000000000002", "card_declined"],
+  ["4000000000009995", "insufficient_funds"],
+  ["4000000000000069", "expired_card"],
+  ["4000000000000127", "incorrect_cvc"],
+];
+
+/** A live card sale through this connector with a declining card: the seed's 201 DECLINED with `code`, its attempt declined alike. */
+export async function expectDeclinedLiveSale(connectorId: string, number: string, code: string): Promise<void> {
+  const m = await routedMerchant([connectorId]);
+  const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, number) });
+  expect(r.status).toBe(201);
+  expect(r.body.transaction).toMatchObject({ status: "DECLINED", declineCode: code });
+  expect((await attemptsOf(r.body.transaction.id))[0]).toMatchObject({ outcome: "declined", declineCode: code });
+}
+
+/** Sluice's return URL, as the browser follows the provider's redirect to it; where it sends the customer next. */
+export async function comeBack(location: string): Promise<string> {
+  const url = new URL(location);
+  const token = url.pathname.split("/").at(-2)!;
+  const res = await returnRoute.GET(new Request(url, { headers: { "x-sluice-checkout-base": "/checkout" } }), { params: Promise.resolve({ token }) });
+  expect(res.status).toBe(303);
+  return res.headers.get("location")!;
 }
 
 /**

@@ -11,8 +11,8 @@ import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { settleWithProvider } from "@/lib/transactions/settle-with-provider";
 import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
-import { attemptsOf, paypalAccount, routedMerchant } from "./helpers";
-import { buyerAt, comeBack, paypalSale, toPaypal } from "./paypal-journeys";
+import { attemptsOf, comeBack, paypalAccount, routedMerchant } from "./helpers";
+import { buyerAt, paypalSale, toPaypal } from "./paypal-journeys";
 
 let account: Awaited<ReturnType<typeof paypalAccount>>;
 let worker: Worker;

@@ -6,13 +6,12 @@
 // the ledger per connector with Stripe's fees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "bullmq";
-import * as returnRoute from "@/app/checkout/pay/[token]/return/route";
 import { continueToProvider } from "@/lib/checkout/provider-redirect";
 import { expireCheckouts } from "@/lib/maintenance/expire-checkouts";
 import { db } from "@/lib/db";
 import { checkLedger } from "@/lib/ledger/check-ledger";
 import { callApi, startPaymentsWorker, waitFor } from "../api/helpers";
-import { attemptsOf, liveSale, routedMerchant, stripeAccount } from "./helpers";
+import { attemptsOf, comeBack, DECLINING_CARDS, expectDeclinedLiveSale, liveSale, routedMerchant, stripeAccount, succeededLiveSale } from "./helpers";
 
 let account: Awaited<ReturnType<typeof stripeAccount>>;
 let worker: Worker;
@@ -33,25 +32,9 @@ async function customerAt(url: string, outcome: "approve" | "fail"): Promise<str
   return res.headers.get("location")!;
 }
 
-/** Sluice's return URL, as the browser follows the provider's redirect to it. */
-async function comeBack(location: string): Promise<string> {
-  const url = new URL(location);
-  const token = url.pathname.split("/").at(-2)!;
-  const res = await returnRoute.GET(new Request(url, { headers: { "x-sluice-checkout-base": "/checkout" } }), { params: Promise.resolve({ token }) });
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
-
 describe("a live-key direct card sale", () => {
   it("answers SUCCESS, records its attempt, and books Stripe's fee to the connector's own accounts", async () => {
-    const m = await routedMerchant([account.connector.id]);
-    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, "4242424242424242") });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.transaction).toMatchObject({ status: "SUCCESS", environment: "production", card: { brand: "visa", last4: "4242" } });
-    expect(r.body.url).toBeUndefined();
-    const id = r.body.transaction.id as string;
-    const [attempt, ...more] = await attemptsOf(id);
-    expect(more).toEqual([]);
+    const { m, id, attempt } = await succeededLiveSale(account.connector.id, "4242424242424242", { brand: "visa", last4: "4242" });
     expect(attempt).toMatchObject({ connectorId: account.connector.id, operation: "authorize", outcome: "succeeded", providerRef: expect.stringMatching(/^pi_/), idempotencyKey: `sluice-${attempt!.id}` });
     expect(attempt!.latencyMs).toBeGreaterThanOrEqual(0);
     expect(account.emulator.paymentIntentFor(id)).toHaveLength(1);
@@ -68,17 +51,8 @@ describe("a live-key direct card sale", () => {
     expect(await checkLedger()).toMatchObject({ ok: true, mismatches: [] });
   });
 
-  it.each([
-    ["4000000000000002", "card_declined"],
-    ["4000000000009995", "insufficient_funds"],
-    ["4000000000000069", "expired_card"],
-    ["4000000000000127", "incorrect_cvc"],
-  ])("card %s declines with the seed's %s (201, DECLINED)", async (number, code) => {
-    const m = await routedMerchant([account.connector.id]);
-    const r = await callApi("POST /payment/sale", { key: m.keys.production, body: liveSale(m, number) });
-    expect(r.status).toBe(201);
-    expect(r.body.transaction).toMatchObject({ status: "DECLINED", declineCode: code });
-    expect((await attemptsOf(r.body.transaction.id))[0]).toMatchObject({ outcome: "declined", declineCode: code });
+  it.each(DECLINING_CARDS)("card %s declines with the seed's %s (201, DECLINED)", async (number, code) => {
+    await expectDeclinedLiveSale(account.connector.id, number, code);
   });
 
   it("Stripe's processing error is the seed's 500 processing_error with the DECLINED transaction", async () => {
