@@ -19,14 +19,13 @@
 // merchantReference, the disputed amount and a disputeStatus.
 // Faults: refuse connections, answer 500, or never answer (before or after
 // doing the work).
-import { createServer, type Server } from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 // The library is CommonJS whose index Node's ESM loader cannot read named exports from (the worker runs as ESM):
 // its default import is the whole module.
 import adyenLibrary, { type Types } from "@adyen/api-library";
 import { generate } from "selfsigned";
+import { bodyOf, EmulatorServer, postWebhook } from "../emulator-server";
 import { challengePage } from "./pages";
 import { adyenCardOutcome } from "./test-cards";
 
@@ -35,7 +34,6 @@ const { hmacValidator } = adyenLibrary;
 type NotificationItem = Types.notification.NotificationRequestItem;
 type EventCode = `${Types.notification.NotificationRequestItem.EventCodeEnum}`;
 
-export type FaultKind = "refuse" | "server_error" | "timeout_before" | "timeout_after";
 export type FaultTarget = "payments" | "details" | "capture" | "cancel" | "refund" | "payout" | "any";
 
 export interface AdyenEmulatorOptions {
@@ -83,12 +81,6 @@ export interface EmulatedPayout {
   iban: string;
 }
 
-interface Fault {
-  kind: Exclude<FaultKind, "refuse">;
-  on: FaultTarget;
-  times: number;
-}
-
 class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -109,17 +101,11 @@ function selfSigned(): Promise<{ key: string; cert: string }> {
 
 const pspReference = () => `${Date.now().toString().slice(-10)}${randomBytes(3).toString("hex").toUpperCase()}`.slice(0, 16);
 
-export class AdyenEmulator {
-  private server: Server | null = null;
-  private port = 0;
-  private sockets = new Set<Socket>();
-  private faults: Fault[] = [];
-  private refusing = false;
+export class AdyenEmulator extends EmulatorServer<FaultTarget> {
   private idempotency = new Map<string, { status: number; body: string }>();
   private webhookUrl: string | undefined;
   private hmacKey: string | undefined;
   private autoDeliver: boolean;
-  private outbox: Promise<void> = Promise.resolve();
   private readonly validator = new hmacValidator();
   readonly merchantAccount: string;
 
@@ -137,65 +123,17 @@ export class AdyenEmulator {
   beforeAnswer: ((path: string) => Promise<void>) | null = null;
 
   constructor(options: AdyenEmulatorOptions = {}) {
+    super(selfSigned);
     this.merchantAccount = options.merchantAccount ?? "SluiceECOM";
     this.webhookUrl = options.webhookUrl;
     this.hmacKey = options.hmacKey;
     this.autoDeliver = options.autoDeliver ?? true;
   }
 
-  async listen(): Promise<string> {
-    const { key, cert } = await selfSigned();
-    this.server = createServer({ key, cert }, (req, res) => void this.handle(req, res));
-    this.server.on("connection", (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.on("close", () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this.apiBase;
-  }
-
-  get apiBase(): string {
-    return `https://127.0.0.1:${this.port}`;
-  }
-
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (this.server?.listening ? this.server.close(() => resolve()) : resolve()));
-    await this.outbox;
-  }
-
   webhooks({ url, hmacKey, autoDeliver }: { url: string; hmacKey: string; autoDeliver?: boolean }): void {
     this.webhookUrl = url;
     this.hmacKey = hmacKey;
     if (autoDeliver !== undefined) this.autoDeliver = autoDeliver;
-  }
-
-  // ------------------------------------------------------------------ faults
-
-  async fault(kind: FaultKind, { on = "any", times = Number.POSITIVE_INFINITY }: { on?: FaultTarget; times?: number } = {}): Promise<void> {
-    if (kind !== "refuse") {
-      this.faults.push({ kind, on, times });
-      return;
-    }
-    this.refusing = true;
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  async clearFaults(): Promise<void> {
-    this.faults = [];
-    if (this.refusing) {
-      this.refusing = false;
-      await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
-    }
-  }
-
-  private takeFault(target: FaultTarget): Fault["kind"] | null {
-    const fault = this.faults.find((f) => f.times > 0 && (f.on === "any" || f.on === target));
-    if (!fault) return null;
-    fault.times--;
-    return fault.kind;
   }
 
   // ---------------------------------------------------------------- queries
@@ -211,11 +149,9 @@ export class AdyenEmulator {
 
   // ------------------------------------------------------------------- http
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", this.apiBase);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString("utf8");
+    const raw = await bodyOf(req);
     if (url.pathname.startsWith("/_emulator/redirect/")) return this.page(req, res, url, raw);
 
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
@@ -504,19 +440,10 @@ export class AdyenEmulator {
         const signature = this.validator.calculateHmac(item, hmacKey);
         return { NotificationRequestItem: { ...item, additionalData: { ...item.additionalData, hmacSignature: corrupt ? `${signature.slice(0, -4)}AAA=` : signature } } };
       });
-      let status: number | null = null;
-      try {
-        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ live: "false", notificationItems: signed }), signal: AbortSignal.timeout(10_000) });
-        status = res.status;
-        await res.arrayBuffer();
-      } catch {
-        status = null;
-      }
+      const status = await postWebhook(url, { "content-type": "application/json" }, JSON.stringify({ live: "false", notificationItems: signed }));
       for (const item of items) this.deliveries.push({ eventCode: item.eventCode, pspReference: item.pspReference, status });
       return status;
     };
-    const result = this.outbox.then(send);
-    this.outbox = result.then(() => undefined);
-    return result;
+    return this.deliverInTurn(send);
   }
 }

@@ -14,7 +14,7 @@
 // 500, or stop answering before or after doing the work.
 import { generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { EmulatorServer } from "../emulator-server";
+import { bodyOf, EmulatorServer, postWebhook } from "../emulator-server";
 import { crc32 } from "node:zlib";
 import * as make from "./objects";
 import type { PaypalErrorBody, WireAuthorization, WireCapture, WireDispute, WireEvent, WireOrder, WirePayoutBatch, WireRefund } from "./objects";
@@ -100,11 +100,7 @@ export class PaypalEmulator extends EmulatorServer<FaultTarget> {
 
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", this.apiBase);
-    const raw = await new Promise<string>((resolve) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    });
+    const raw = await bodyOf(req);
     if (url.pathname === "/_emulator/checkoutnow") return this.page(req, res, url, raw);
 
     const method = req.method ?? "GET";
@@ -561,32 +557,22 @@ export class PaypalEmulator extends EmulatorServer<FaultTarget> {
       const time = make.now();
       const signature = sign("sha256", Buffer.from(this.signed(transmissionId, time, webhookId, payload), "utf8"), this.keys.privateKey).toString("base64");
       const body = corrupt ? payload.replace(/"value":"(\d+)/, (_m, d: string) => `"value":"${Number(d) + 1}`) : payload;
-      let status: number | null = null;
-      try {
-        const res = await fetch(url, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "paypal-transmission-id": transmissionId,
-            "paypal-transmission-time": time,
-            "paypal-transmission-sig": signature,
-            "paypal-cert-url": this.certUrl,
-            "paypal-auth-algo": "SHA256withRSA",
-            "user-agent": "PayPal/AUHD-214.0-58411130",
-          },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = res.status;
-        await res.arrayBuffer();
-      } catch {
-        status = null;
-      }
+      const status = await postWebhook(
+        url,
+        {
+          "content-type": "application/json",
+          "paypal-transmission-id": transmissionId,
+          "paypal-transmission-time": time,
+          "paypal-transmission-sig": signature,
+          "paypal-cert-url": this.certUrl,
+          "paypal-auth-algo": "SHA256withRSA",
+          "user-agent": "PayPal/AUHD-214.0-58411130",
+        },
+        body,
+      );
       this.deliveries.push({ eventId: evt.id, type: evt.event_type, status });
       return status;
     };
-    const result = this.outbox.then(send);
-    this.outbox = result.then(() => undefined);
-    return result;
+    return this.deliverInTurn(send);
   }
 }

@@ -12,7 +12,7 @@
 // switches a test flips: refuse connections, answer 500, or stop answering
 // before or after doing the work.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { EmulatorServer } from "../emulator-server";
+import { bodyOf, EmulatorServer, postWebhook } from "../emulator-server";
 import qs from "qs";
 import Stripe from "stripe";
 import * as make from "./objects";
@@ -103,11 +103,7 @@ export class StripeEmulator extends EmulatorServer<FaultTarget> {
 
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", this.apiBase);
-    const raw = await new Promise<string>((resolve) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    });
+    const raw = await bodyOf(req);
     if (url.pathname.startsWith("/_emulator/authenticate/")) return this.page(req, res, url, raw);
 
     const method = req.method ?? "GET";
@@ -459,20 +455,11 @@ export class StripeEmulator extends EmulatorServer<FaultTarget> {
     const send = async (): Promise<number | null> => {
       if (!url || !secret) return null;
       const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      let status: number | null = null;
-      try {
-        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" }, body: payload, signal: AbortSignal.timeout(10_000) });
-        status = res.status;
-        await res.arrayBuffer();
-      } catch {
-        status = null;
-      }
+      const status = await postWebhook(url, { "content-type": "application/json; charset=utf-8", "stripe-signature": header, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" }, payload);
       this.deliveries.push({ eventId: evt.id, type: evt.type, status });
       return status;
     };
-    const result = this.outbox.then(send);
-    this.outbox = result.then(() => undefined);
-    return result;
+    return this.deliverInTurn(send);
   }
 }
 
