@@ -2,11 +2,11 @@
 // delivery: documentation code that does not verify a real webhook is a bug.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NODE_HANDLE, NODE_SHA256, NODE_STANDARD, PHP_HANDLE, PHP_SHA256, PYTHON_FLASK, PYTHON_HANDLE, PYTHON_SHA256, PYTHON_STANDARD } from "@/app/docs/webhooks/snippets";
 import { rotateSigningKey } from "@/lib/webhooks/signing-keys";
 import { newMerchant } from "../helpers/fixtures";
-import { eventIdOf, newTransaction, startReceiver, startWebhookWorker, type ReceivedRequest, type Receiver } from "./helpers";
+import { eventIdOf, newTransaction, type ReceivedRequest, receiverWithWorker } from "./helpers";
 
 const hasPython = spawnSync("python3", ["--version"]).status === 0;
 
@@ -29,16 +29,7 @@ function runPython(req: { body: string; headers: Record<string, string> }, key: 
 
 const plain = (r: ReceivedRequest) => ({ body: r.body, headers: Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)])) });
 
-let receiver: Receiver;
-let worker: { close: () => Promise<void> };
-beforeAll(async () => {
-  receiver = await startReceiver();
-  worker = startWebhookWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await receiver.close();
-});
+const receiver = receiverWithWorker();
 
 describe.runIf(hasPython)("the Python examples of /docs/webhooks", () => {
   it("verify a real delivery, refuse a tampered one, and accept either key during a rotation", async () => {

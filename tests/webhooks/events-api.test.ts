@@ -1,7 +1,7 @@
 // GET /v1/events, GET /v1/events/{id}, POST /v1/events/{id}/resend (SPEC §5,
 // §9): guide-style bodies, cursor pages, merchant and environment isolation,
 // delivery attempts, and a resend that really reaches the receiver.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as getEventRoute } from "@/app/v1/events/[id]/route";
 import { POST as resendRoute } from "@/app/v1/events/[id]/resend/route";
 import { GET as listEventsRoute } from "@/app/v1/events/route";
@@ -10,28 +10,19 @@ import { db } from "@/lib/db";
 import { resendEvent } from "@/lib/webhooks/resend-event";
 import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 import { apiRequest, json, newMerchant } from "../helpers/fixtures";
-import { eventIdOf, newTransaction, startReceiver, startWebhookWorker, waitUntil, type Receiver } from "./helpers";
+import { eventIdOf, newTransaction, receiverWithWorker, startReceiver, waitUntil } from "./helpers";
 
 const withId = (id: string) => ({ params: Promise.resolve({ id }) });
 // A URL nobody answers (test webhooks check it resolves, so no made-up host names).
 const NOWHERE = "https://127.0.0.1:1/hooks";
 
-let receiver: Receiver;
-let worker: { close: () => Promise<void> };
-beforeAll(async () => {
-  // Fails the first attempt of every event, answers 200 after that.
-  const seen = new Set<string>();
-  receiver = await startReceiver((req) => {
-    const id = String(req.headers["x-sluice-event-id"]);
-    if (seen.has(id)) return { status: 200, body: "ok" };
-    seen.add(id);
-    return { status: 500, body: "not yet" };
-  });
-  worker = startWebhookWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await receiver.close();
+// Fails the first attempt of every event, answers 200 after that.
+const failedOnce = new Set<string>();
+const receiver = receiverWithWorker((req) => {
+  const id = String(req.headers["x-sluice-event-id"]);
+  if (failedOnce.has(id)) return { status: 200, body: "ok" };
+  failedOnce.add(id);
+  return { status: 500, body: "not yet" };
 });
 
 describe("GET /v1/events", () => {

@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Worker } from "bullmq";
+import { afterAll, beforeAll } from "vitest";
 import { db } from "@/lib/db";
 import type { Environment, TransactionStatus } from "@/lib/generated/prisma/enums";
 import { randomBase62 } from "@/lib/ids";
@@ -79,6 +80,37 @@ export function startWebhookWorker({ concurrency = 8 }: { concurrency?: number }
   });
   worker.on("error", () => undefined);
   return { close: () => worker.close() };
+}
+
+/**
+ * For a test file whose webhooks all go to one receiver: the receiver (answering with `reply`) and the
+ * webhook worker, started before the file's tests and closed after them. What it returns reads the
+ * receiver started then, so the file's tests use it as they would the receiver itself.
+ */
+export function receiverWithWorker(reply?: Parameters<typeof startReceiver>[0]): Receiver {
+  let started: { receiver: Receiver; worker: { close: () => Promise<void> } } | undefined;
+  beforeAll(async () => {
+    const receiver = await startReceiver(reply);
+    started = { receiver, worker: startWebhookWorker() };
+  });
+  afterAll(async () => {
+    await started?.worker.close();
+    await started?.receiver.close();
+  });
+  const receiver = (): Receiver => {
+    if (!started) throw new Error("the receiver starts in beforeAll: use it inside a test");
+    return started.receiver;
+  };
+  return {
+    get url() {
+      return receiver().url;
+    },
+    get requests() {
+      return receiver().requests;
+    },
+    waitFor: (...args) => receiver().waitFor(...args),
+    close: () => receiver().close(),
+  };
 }
 
 /** A sale in PROCESSING (one `transaction.processing` event), committed and handed to the relay like the API does. */

@@ -2,7 +2,7 @@
 // changes, reach the queue from the after-commit hook or from the worker's
 // sweep, and relaying the same event twice delivers it once.
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { randomBase62 } from "@/lib/ids";
 import { insertTransaction } from "@/lib/transactions/transition";
@@ -11,18 +11,9 @@ import { rescueStuckDeliveries } from "@/lib/webhooks/rescue-stuck-deliveries";
 import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 import { verifyWebhook } from "@/lib/webhooks/verify-webhook";
 import { newMerchant } from "../helpers/fixtures";
-import { eventIdOf, startReceiver, startWebhookWorker, waitUntil, type Receiver } from "./helpers";
+import { eventIdOf, receiverWithWorker, waitUntil } from "./helpers";
 
-let receiver: Receiver;
-let worker: { close: () => Promise<void> };
-beforeAll(async () => {
-  receiver = await startReceiver();
-  worker = startWebhookWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await receiver.close();
-});
+const receiver = receiverWithWorker();
 
 function saleRow(merchantId: string, callbackUrl: string) {
   const orderId = `order_${randomBase62(12)}`;

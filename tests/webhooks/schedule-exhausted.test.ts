@@ -7,21 +7,12 @@ vi.hoisted(() => {
   process.env.WEBHOOK_RETRY_SCALE = "0.00001";
 });
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newMerchant } from "../helpers/fixtures";
-import { newTransaction, startReceiver, startWebhookWorker, waitUntil, type Receiver } from "./helpers";
+import { newTransaction, receiverWithWorker, waitUntil } from "./helpers";
 
-let receiver: Receiver;
-let worker: { close: () => Promise<void> };
-beforeAll(async () => {
-  receiver = await startReceiver(() => ({ status: 500, body: "down" }));
-  worker = startWebhookWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await receiver.close();
-});
+const receiver = receiverWithWorker(() => ({ status: 500, body: "down" }));
 
 describe.each([
   ["sandbox", 5],

@@ -5,25 +5,15 @@
 // it — and by our own exported verifyWebhook()/verifyStandardWebhook().
 import { verify as octokitVerify } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { rotateSigningKey } from "@/lib/webhooks/signing-keys";
 import { signedHeaders } from "@/lib/webhooks/sign-webhook";
 import { verifyStandardWebhook, verifyWebhook } from "@/lib/webhooks/verify-webhook";
 import { newMerchant } from "../helpers/fixtures";
-import { eventIdOf, newTransaction, startReceiver, startWebhookWorker, type Receiver } from "./helpers";
+import { eventIdOf, newTransaction, receiverWithWorker } from "./helpers";
 
-let receiver: Receiver;
-let worker: { close: () => Promise<void> };
-
-beforeAll(async () => {
-  receiver = await startReceiver();
-  worker = startWebhookWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await receiver.close();
-});
+const receiver = receiverWithWorker();
 
 function headersOf(req: { headers: Record<string, string | string[] | undefined> }): Record<string, string> {
   return Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
