@@ -16,18 +16,9 @@ import { schedulePayout } from "@/lib/payouts/schedule-payout";
 import { getRiskSettings } from "@/lib/merchants/get-risk-settings";
 import { afterCommit } from "@/lib/webhooks/after-commit";
 import { transition } from "@/lib/transactions/transition";
-import { decisionReason } from "./decision-reason";
 import { explainRefusal } from "./explain-refusal";
-import { loadHeldTransaction, StaleDecisionError } from "./load-held-transaction";
-import { requireStaffUser, type StaffActor } from "@/lib/auth/staff-user";
-
-export interface DecideHoldOptions {
-  actor: StaffActor;
-  transactionId: string;
-  reason: string;
-  /** The transaction's updatedAt as the approver saw it. */
-  seenUpdatedAt: Date;
-}
+import { StaleDecisionError } from "./load-held-transaction";
+import { openHoldDecision, type DecideHoldOptions } from "./open-hold-decision";
 
 export interface ApprovalOutcome {
   transaction: Transaction;
@@ -37,21 +28,9 @@ export interface ApprovalOutcome {
   requiredApprovals: number;
 }
 
-export async function approveTransaction({ actor, transactionId, reason, seenUpdatedAt }: DecideHoldOptions): Promise<ApprovalOutcome> {
-  const why = decisionReason(reason);
-  const user = await requireStaffUser(actor);
-  const held = await loadHeldTransaction({ user, transactionId, seenUpdatedAt });
-  const auditBase = {
-    actorType: "user" as const,
-    actorId: user.id,
-    actorEmail: user.email,
-    merchantId: held.merchantId,
-    environment: held.environment,
-    targetType: "transaction",
-    targetId: held.id,
-    reason: why,
-    ip: actor.ip ?? null,
-  };
+export async function approveTransaction(options: DecideHoldOptions): Promise<ApprovalOutcome> {
+  const { transactionId, seenUpdatedAt } = options;
+  const { why, user, held, audit } = await openHoldDecision(options);
 
   const result = await db
     .$transaction(async (tx) => {
@@ -62,7 +41,7 @@ export async function approveTransaction({ actor, transactionId, reason, seenUpd
       if (approvals < held.requiredApprovals) {
         const { count } = await tx.transaction.updateMany({ where: { id: transactionId, status: "WAIT_APPROVE", updatedAt: seenUpdatedAt }, data: { updatedAt: new Date() } });
         if (count !== 1) throw new StaleDecisionError();
-        await writeAudit({ ...auditBase, action: "transaction.approval_recorded", details }, tx);
+        await writeAudit({ ...audit, action: "transaction.approval_recorded", details }, tx);
         const transaction = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId } });
         return { transaction, eventId: null, outcome: "awaiting_second_approval" as const, approvals };
       }
@@ -81,7 +60,7 @@ export async function approveTransaction({ actor, transactionId, reason, seenUpd
         reason: why,
         data: expiresAt ? { expiresAt } : undefined,
       });
-      await writeAudit({ ...auditBase, action: "transaction.approved", details }, tx);
+      await writeAudit({ ...audit, action: "transaction.approved", details }, tx);
       return { transaction: r.transaction, eventId: r.eventId, outcome: "approved" as const, approvals };
     })
     .catch((err: unknown) => explainRefusal(transactionId, err));

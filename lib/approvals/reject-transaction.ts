@@ -8,16 +8,12 @@ import { writeAudit } from "@/lib/audit/write-audit";
 import type { Transaction } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { declineTransaction } from "@/lib/transactions/finish-transaction";
-import type { DecideHoldOptions } from "./approve-transaction";
 import { explainRefusal } from "./explain-refusal";
-import { decisionReason } from "./decision-reason";
-import { loadHeldTransaction } from "./load-held-transaction";
-import { requireStaffUser } from "@/lib/auth/staff-user";
+import { openHoldDecision, type DecideHoldOptions } from "./open-hold-decision";
 
-export async function rejectTransaction({ actor, transactionId, reason, seenUpdatedAt }: DecideHoldOptions): Promise<Transaction> {
-  const why = decisionReason(reason);
-  const user = await requireStaffUser(actor);
-  const held = await loadHeldTransaction({ user, transactionId, seenUpdatedAt });
+export async function rejectTransaction(options: DecideHoldOptions): Promise<Transaction> {
+  const { transactionId, seenUpdatedAt } = options;
+  const { why, user, held, audit } = await openHoldDecision(options);
   return declineTransaction({
     id: transactionId,
     actor: staffActor(user),
@@ -28,22 +24,7 @@ export async function rejectTransaction({ actor, transactionId, reason, seenUpda
     expectedUpdatedAt: seenUpdatedAt,
     async inTransaction(tx) {
       await tx.approval.create({ data: { id: newId("approval"), transactionId, userId: user.id, decision: "reject", reason: why, seenUpdatedAt } });
-      await writeAudit(
-        {
-          action: "transaction.rejected",
-          actorType: "user",
-          actorId: user.id,
-          actorEmail: user.email,
-          merchantId: held.merchantId,
-          environment: held.environment,
-          targetType: "transaction",
-          targetId: held.id,
-          reason: why,
-          details: { seenUpdatedAt: seenUpdatedAt.toISOString(), holdReason: held.holdReason },
-          ip: actor.ip ?? null,
-        },
-        tx,
-      );
+      await writeAudit({ ...audit, action: "transaction.rejected", details: { seenUpdatedAt: seenUpdatedAt.toISOString(), holdReason: held.holdReason } }, tx);
     },
   }).catch((err: unknown) => explainRefusal(transactionId, err));
 }
