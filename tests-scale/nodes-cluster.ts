@@ -43,6 +43,21 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
   }
 }
 
+/** `promise`, or a failure naming `what` after `ms`. */
+export function within<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms / 1000} s for ${what}`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A scenario's log of each step and figure as it happens, `[name] +12.3 s …` (since `startedAt`),
+ * so a run cut short by its timeout still shows where it stood.
+ */
+export function stepLogger(name: string, startedAt = Date.now()): (line: string) => void {
+  return (line) => console.log(`[${name}] +${((Date.now() - startedAt) / 1000).toFixed(1)} s ${line}`);
+}
+
 export interface WebNode extends Proc {
   port: number;
   origin: string;

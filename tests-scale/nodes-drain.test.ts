@@ -13,7 +13,7 @@ import { setRateLimits } from "@/lib/merchants/set-rate-limits";
 import { newMerchant } from "../tests/helpers/fixtures";
 import { cardSale } from "../tests-faults/api-client";
 import { BUILD_TIMEOUT_MS, ensureNextBuild } from "@/scripts/next-build";
-import { nodePort, startWebNode, waitFor, waitReady, type WebNode } from "./nodes-cluster";
+import { nodePort, startWebNode, stepLogger, waitFor, waitReady, within, type WebNode } from "./nodes-cluster";
 
 /**
  * Every check of the drain must happen within it (the node stops listening after): the real web
@@ -22,16 +22,7 @@ import { nodePort, startWebNode, waitFor, waitReady, type WebNode } from "./node
  */
 const DRAIN_MS = 5_000;
 let node: WebNode | undefined;
-const startedAt = Date.now();
-/** Each step as it happens: a run cut short by its timeout shows where it stood. */
-const say = (line: string) => console.log(`[nodes-drain] +${((Date.now() - startedAt) / 1000).toFixed(1)} s ${line}`);
-
-/** `promise`, or a failure naming `what` after `ms`. */
-function within<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms / 1000} s for ${what}`)), ms)));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
+const say = stepLogger("nodes-drain");
 beforeAll(() => ensureNextBuild((line) => console.log(`[nodes-drain] ${line}`)), BUILD_TIMEOUT_MS);
 afterAll(async () => {
   await node?.kill("SIGKILL");

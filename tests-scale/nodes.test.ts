@@ -32,7 +32,7 @@ import { startReceiver } from "../tests/webhooks/helpers";
 import { cardSale } from "../tests-faults/api-client";
 import { startWorker, type Proc } from "../tests-faults/processes";
 import { BUILD_TIMEOUT_MS, ensureNextBuild } from "@/scripts/next-build";
-import { CHECK_INTERVAL_MS, type HaProxy, nodePort, startHaProxy, startWebNode, tail, waitFor, waitReady, type WebNode } from "./nodes-cluster";
+import { CHECK_INTERVAL_MS, type HaProxy, nodePort, startHaProxy, startWebNode, stepLogger, tail, waitFor, waitReady, within, type WebNode } from "./nodes-cluster";
 
 /**
  * The pace of the stream: 5 sales a second by default, NODES_SALES_PER_SECOND to change it. At 20
@@ -55,8 +55,7 @@ const STOP_BOUND_MS = DRAIN_MS + 20_000;
 
 const procs: Proc[] = [];
 const startedAt = Date.now();
-/** Each step and figure as it happens, so a run cut short by its timeout still shows where it was. */
-const say = (line: string) => console.log(`[nodes] +${((Date.now() - startedAt) / 1000).toFixed(1)} s ${line}`);
+const say = stepLogger("nodes", startedAt);
 let haproxy: HaProxy | undefined;
 beforeAll(() => ensureNextBuild(say), BUILD_TIMEOUT_MS);
 afterAll(async () => {
@@ -89,7 +88,7 @@ async function worker(n: number): Promise<Proc> {
 /** SIGTERM, then the exit, within its bound; returns the exit code. */
 async function stop(name: string, p: Proc): Promise<number | null> {
   p.child.kill("SIGTERM");
-  await Promise.race([p.exited, new Promise((_, reject) => setTimeout(() => reject(new Error(`waited ${STOP_BOUND_MS / 1000} s for ${name} to exit after SIGTERM`)), STOP_BOUND_MS))]);
+  await within(`${name} to exit after SIGTERM`, p.exited, STOP_BOUND_MS);
   return p.child.exitCode;
 }
 

@@ -35,6 +35,7 @@ import { ensureCommand } from "@/scripts/services";
 import { apiRequest, json, newMerchant } from "../tests/helpers/fixtures";
 import { startReceiver } from "../tests/webhooks/helpers";
 import { startRedis, startWorker, track, type Proc } from "../tests-faults/processes";
+import { waitFor } from "./nodes-cluster";
 
 const NAME = env.REDIS_MASTER_NAME;
 const SALE_EVERY_MS = 100;
@@ -57,16 +58,6 @@ async function ask<T>(port: number, ...command: [string, ...(string | number)[]]
     return null;
   } finally {
     c.disconnect();
-  }
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
