@@ -2,7 +2,7 @@
 // 3-D Secure challenge of a card, the iDEAL bank's or Klarna's approval.
 // Plain HTML forms a browser test clicks; the wording follows Adyen's test
 // pages (the 3-D Secure 2 test page asks for the password "password").
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { customerPage } from "../customer-page";
 
 const WORDING: Record<string, { title: string; intro: string; approve: string; fail: string }> = {
   scheme: { title: "3D Secure 2 - Challenge", intro: "Your bank asks you to confirm this payment.", approve: "Submit", fail: "Cancel" },
@@ -13,15 +13,5 @@ const WORDING: Record<string, { title: string; intro: string; approve: string; f
 export function challengePage({ action, method, amount, currency, open }: { action: string; method: string; amount: number; currency: string; open: boolean }): string {
   const w = WORDING[method] ?? WORDING.scheme!;
   const money = `${(amount / 100).toFixed(2)} ${currency}`;
-  const body = open
-    ? `<form method="post" action="${escape(action)}">
-  <button type="submit" name="outcome" value="approve">${w.approve}</button>
-  <button type="submit" name="outcome" value="fail">${w.fail}</button>
-</form>`
-    : "<p>This payment is no longer waiting for you.</p>";
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${w.title}</title></head>
-<body><main><h1>${w.title}</h1><p>${w.intro}</p><p>Amount: ${escape(money)}</p>
-${body}
-</main></body></html>`;
+  return customerPage({ title: w.title, intro: w.intro, amount: money, action, approve: w.approve, refuse: { outcome: "fail", label: w.fail }, open, closed: "This payment is no longer waiting for you." });
 }

@@ -2,7 +2,7 @@
 // 3-D Secure challenge of a card, the approval page of Klarna or of the bank
 // (iDEAL). Plain HTML forms, so a browser test clicks them with JavaScript on
 // or off; the button names are those of Stripe's own test pages.
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { customerPage } from "../customer-page";
 
 const WORDING: Record<string, { title: string; intro: string; approve: string; fail: string }> = {
   card: { title: "3D Secure 2 Test Page", intro: "Your bank asks you to confirm this payment.", approve: "Complete authentication", fail: "Fail authentication" },
@@ -13,15 +13,5 @@ const WORDING: Record<string, { title: string; intro: string; approve: string; f
 export function approvalPage({ action, type, amount, currency, open }: { action: string; type: string; amount: number; currency: string; open: boolean }): string {
   const w = WORDING[type] ?? WORDING.klarna!;
   const money = `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  const body = open
-    ? `<form method="post" action="${escape(action)}">
-  <button type="submit" name="outcome" value="approve">${w.approve}</button>
-  <button type="submit" name="outcome" value="fail">${w.fail}</button>
-</form>`
-    : "<p>This payment is no longer waiting for you.</p>";
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${w.title}</title></head>
-<body><main><h1>${w.title}</h1><p>${w.intro}</p><p>Amount: ${escape(money)}</p>
-${body}
-</main></body></html>`;
+  return customerPage({ title: w.title, intro: w.intro, amount: money, action, approve: w.approve, refuse: { outcome: "fail", label: w.fail }, open, closed: "This payment is no longer waiting for you." });
 }
