@@ -2,7 +2,7 @@
 // Secure challenge, a bank's or wallet's approval): plain HTML, so a browser
 // test clicks it with JavaScript on or off; while the payment waits, a form
 // whose two buttons POST `outcome` back to the emulator.
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface CustomerPage {
   title: string;
